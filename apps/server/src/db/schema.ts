@@ -1,0 +1,3 @@
+// The whole schema, for the drizzle client's relational queries and typed results.
+export * from './schema/parties';
+export * from './schema/users';

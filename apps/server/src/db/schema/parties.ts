@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A company (party) known to the carrier. Role codes (specification section 6): CO, CHA, N, DDR, CN, OS.
+ * Status APPR = approved; anything else is awaiting approval.
+ */
+export const parties = pgTable(
+  'parties',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    externalId: text('external_id').unique(),
+    name: text('name').notNull(),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('APPR'),
+    isActive: boolean('is_active').notNull().default(true),
+    mobile: text('mobile'),
+    address: text('address'),
+    emailId: text('email_id'),
+    countryCode: text('country_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('parties_name_trgm').using('gin', sql`lower(${table.name}) gin_trgm_ops`)],
+);

@@ -1,0 +1,14 @@
+// `npm run seed:demo`: adds the demo companies and accounts to the configured database (PostgreSQL included).
+import { loadEnv } from '../../env';
+import { openDatabase } from '../client';
+import { seedDemoData } from './demo';
+
+const env = loadEnv();
+const database = await openDatabase(env.database);
+try {
+  await database.migrate();
+  const { created } = await seedDemoData(database.db);
+  console.log(created ? 'Demo data seeded.' : 'Demo data was already there; nothing changed.');
+} finally {
+  await database.close();
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in configuration resolve against the folder the user started from. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const START_DIR = process.env.INIT_CWD ?? process.cwd();
+const DEFAULT_DATA_DIR = resolve(REPO_ROOT, 'data');
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null } // null = in memory
+  | { kind: 'postgres'; url: string };
+
+export function parseDatabaseUrl(value: string | undefined): DatabaseTarget {
+  if (value === undefined || value === '')
+    return { kind: 'pglite', dataDir: resolve(DEFAULT_DATA_DIR, 'pglite') };
+  if (value === 'pglite:memory') return { kind: 'pglite', dataDir: null };
+  if (value.startsWith('pglite:')) {
+    const folder = value.slice('pglite:'.length);
+    if (folder === '') throw new Error('pglite: needs a folder, or use pglite:memory');
+    return { kind: 'pglite', dataDir: isAbsolute(folder) ? folder : resolve(START_DIR, folder) };
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+  throw new Error('expected pglite:<folder>, pglite:memory or postgres://…');
+}
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.string().optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Lading <no-reply@lading.test>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  })
+  .transform((raw, ctx) => {
+    let database: DatabaseTarget;
+    try {
+      database = parseDatabaseUrl(raw.DATABASE_URL);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: (error as Error).message });
+      return z.NEVER;
+    }
+    if (raw.NODE_ENV === 'production' && database.kind === 'postgres' && !raw.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+      return z.NEVER;
+    }
+    const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+    return { ...raw, database, publicUrl };
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { sessionSecret: string };
+
+/** Parses configuration; a bad value throws an error naming the variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return { ...env, sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.database) };
+}
+
+/** For the embedded database the secret is generated once and kept beside the data; in memory it lives as long as the process. */
+function localSessionSecret(database: DatabaseTarget): string {
+  if (database.kind !== 'pglite' || database.dataDir === null) return randomBytes(32).toString('base64url');
+  const file = resolve(dirname(database.dataDir), 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,27 @@
+import { ERROR_CODES, type ErrorCode } from '@lading/contract/errors';
+
+/** The one error type services throw. The error handler turns it into `{ error: { code, message, fields? } }`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_CODES[code];
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: { [field]: message } });

@@ -1,0 +1,63 @@
+import type { ErrorCode } from '@lading/contract/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** `/containers/0/vgm` -> `containers.0.vgm`; an error on the whole body or query is named after it. */
+function fieldName(instancePath: string, scope: string | undefined): string {
+  const joined = instancePath.split('/').filter(Boolean).join('.');
+  return joined || scope || 'request';
+}
+
+/** One error handler: AppError and validation errors become 4xx bodies naming the field; 5xx never show internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const scope = error.validationContext;
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, scope);
+        fields[name] ??= issue.message ?? 'is invalid';
+      }
+      const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['request', 'is invalid'];
+      return reply.status(400).send({
+        error: { code: 'VALIDATION_FAILED', message: `${firstField}: ${firstMessage}`, fields },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION_FAILED', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status >= 500 && status < 600 ? status : 500).send({
+      error: {
+        code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL',
+        message: 'Something went wrong on our side. Please try again.',
+      },
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { seedDemoData } from './db/seed/demo';
+import { loadEnv, REPO_ROOT } from './env';
+
+// A .env file at the repository root is read if present; real environment variables win.
+const envFile = resolve(REPO_ROOT, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = await buildApp({ env });
+
+if (env.database.kind === 'pglite') {
+  const seeded = await seedDemoData(app.ctx.database.db);
+  if (seeded.created) app.log.info('demo data seeded');
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000).unref();
+  try {
+    await app.close();
+    clearTimeout(timer);
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: env.PORT, host: env.HOST });
+const where =
+  env.database.kind === 'postgres'
+    ? 'PostgreSQL'
+    : `embedded PGlite (${env.database.dataDir ?? 'in memory'})`;
+console.log(`
+  Lading is running at ${env.publicUrl}   (API reference: ${env.publicUrl}/docs)
+  Database: ${where}
+  Demo accounts (password Lading-demo-2026):
+    customer@demo.lading.test    customer, Demo Exports Pvt Ltd
+    customer2@demo.lading.test   customer, Harbour Traders LLP
+    admin@demo.lading.test       carrier admin
+`);

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { Database } from '../db/client';
+import { loadEnv } from '../env';
+import { createTestDatabase } from './test-database';
+
+export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+
+/** buildApp() on a fresh database, the way every integration test uses the server. */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'pglite:memory',
+    ...envOverrides,
+  });
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

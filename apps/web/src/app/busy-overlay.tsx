@@ -1,0 +1,42 @@
+import { BUSY_DELAYS } from '@lading/contract/app-info';
+import { LoadingOverlay } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { usePendingCalls } from '../lib/busy';
+
+/** Shows after `start` ms of continuous activity and hides `stop` ms after the last call ended. */
+export function useDelayedBusy(isBusy: boolean, delays: { start: number; stop: number }): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (isBusy === shown) return;
+    const wait = isBusy ? delays.start : delays.stop;
+    if (wait === 0) {
+      setShown(isBusy);
+      return;
+    }
+    const timer = setTimeout(() => setShown(isBusy), wait);
+    return () => clearTimeout(timer);
+  }, [isBusy, shown, delays.start, delays.stop]);
+  return shown;
+}
+
+/** The blocking busy overlay of the shell, driven by pending API calls (specification section 2). */
+export function BusyOverlay() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const delays = pathname.startsWith('/bl_view/') ? BUSY_DELAYS.billOfLading : BUSY_DELAYS.default;
+  const shown = useDelayedBusy(usePendingCalls() > 0, delays);
+  return (
+    <>
+      <LoadingOverlay
+        visible={shown}
+        zIndex={1000}
+        pos="fixed"
+        overlayProps={{ blur: 1, backgroundOpacity: 0.25 }}
+        data-testid="busy-overlay"
+      />
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {shown ? 'Loading…' : ''}
+      </div>
+    </>
+  );
+}

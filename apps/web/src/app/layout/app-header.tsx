@@ -1,0 +1,105 @@
+import { MOBILE_WIDTH } from '@lading/contract/app-info';
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Drawer,
+  Group,
+  Indicator,
+  Menu,
+  Popover,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
+import classes from './app-header.module.css';
+import { navItems } from './nav-items';
+
+function BellIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
+  );
+}
+
+export function AppHeader() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_WIDTH}px)`);
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const isAdmin = session?.user.is_admin ?? false;
+  const items = navItems(isAdmin);
+  const name = session ? `${session.user.first_name} ${session.user.last_name}` : '';
+
+  const links = items.map((item) => (
+    <Link
+      key={item.to}
+      to={item.to}
+      className={classes.link}
+      activeProps={{ 'aria-current': 'page', className: `${classes.link} ${classes.active}` }}
+      activeOptions={{ exact: item.label === 'Dashboard' }}
+      onClick={drawer.close}
+    >
+      {item.label}
+    </Link>
+  ));
+
+  return (
+    <Group component="nav" aria-label="Main" h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap">
+        {isMobile && (
+          <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label="Open menu" size="sm" />
+        )}
+        <Link to={isAdmin ? '/app-dashboard-admin' : '/app-dashboard'} className={classes.brand}>
+          Lading
+        </Link>
+        {!isMobile && <Group gap={4}>{links}</Group>}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Popover position="bottom-end" withArrow shadow="md">
+          <Popover.Target>
+            <Indicator disabled inline>
+              <ActionIcon variant="subtle" size="lg" aria-label="Notifications" color="gray">
+                <BellIcon />
+              </ActionIcon>
+            </Indicator>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text size="sm">You have no notifications.</Text>
+          </Popover.Dropdown>
+        </Popover>
+        <Menu position="bottom-end" shadow="md" width={200}>
+          <Menu.Target>
+            <UnstyledButton aria-label="Profile menu" className={classes.profile}>
+              <Avatar size="sm" radius="xl" color="blue" name={name || 'User'} />
+              {!isMobile && <Text size="sm">{name}</Text>}
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void navigate({ to: '/app-profile' })}>My Profile</Menu.Item>
+            <Menu.Item color="red" onClick={() => void signOut(navigate)}>
+              Sign Out
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size="xs">
+        <Stack gap="xs">{links}</Stack>
+      </Drawer>
+    </Group>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ErrorBody } from '@lading/contract/errors';
+import { trackBusy } from './busy';
+
+/** A failed API call: status, the server's error code and message, and per-field messages when it named fields. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  readonly body: unknown;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.body = body;
+  }
+}
+
+type TokenSource = () => string | null;
+let getAccessToken: TokenSource = () => null;
+let onUnauthenticated: () => void = () => {};
+
+/** Wires the signed-in user's token into every call, and what to do when the server says it is no longer valid. */
+export function configureApiClient(options: { getAccessToken: TokenSource; onUnauthenticated: () => void }) {
+  getAccessToken = options.getAccessToken;
+  onUnauthenticated = options.onUnauthenticated;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Calls that should not block the screen (typeahead searches) pass false. */
+  busy?: boolean;
+};
+
+function toApiError(status: number, body: unknown): ApiError {
+  const error = (body as Partial<ErrorBody> | null)?.error as unknown;
+  if (error && typeof error === 'object') {
+    const { code, message, fields } = error as ErrorBody['error'];
+    return new ApiError(status, code, message, fields ?? {}, body);
+  }
+  if (typeof error === 'string') return new ApiError(status, 'ERROR', error, {}, body);
+  return new ApiError(status, 'HTTP_ERROR', `Request failed (${status})`, {}, body);
+}
+
+/** The one API client: same-origin paths as the specification writes them, bearer token, JSON or form bodies. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(path.startsWith('/') ? path : `/${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = new URLSearchParams(options.form);
+  }
+  const run = async () => {
+    const response = await fetch(url, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+    const text = await response.text();
+    const parsed: unknown = text ? safeJson(text) : null;
+    if (!response.ok) {
+      if (response.status === 401 && token) onUnauthenticated();
+      throw toApiError(response.status, parsed);
+    }
+    return parsed as T;
+  };
+  return options.busy === false ? run() : trackBusy(run());
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_PREFIXES = ['/authenticate', '/cp', '/core', '/docs', '/healthz', '/readyz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, 'http://localhost:3000'])),
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+});

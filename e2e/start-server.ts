@@ -1,0 +1,54 @@
+// Starts the portal for an end-to-end run on a database of its own:
+// - DATABASE_URL=postgres://…: a new database on that server, migrated and seeded with the demo data (`npm run seed:demo` does the same);
+// - otherwise: the embedded default, PGlite, in a fresh temporary folder (seeded on first start like any embedded database).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const serverDir = resolve(import.meta.dirname, '../apps/server');
+const env = { ...process.env };
+const base = process.env.DATABASE_URL;
+let cleanup = async () => {};
+
+if (base && /^postgres(ql)?:\/\//.test(base)) {
+  const admin = new URL(base);
+  const name = `${admin.pathname.slice(1) || 'lading'}_e2e_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const target = new URL(base);
+  target.pathname = `/${name}`;
+  env.DATABASE_URL = target.toString();
+  const seed = spawn(process.execPath, ['--import', 'tsx', 'src/db/seed/seed-cli.ts'], {
+    cwd: serverDir,
+    env,
+    stdio: 'inherit',
+  });
+  const code = await new Promise((done) => seed.on('exit', done));
+  if (code !== 0) process.exit(1);
+  cleanup = async () => {
+    const dropper = new pg.Client({ connectionString: base });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  };
+} else {
+  env.DATABASE_URL = `pglite:${join(mkdtempSync(join(tmpdir(), 'lading-e2e-')), 'pglite')}`;
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: serverDir,
+  env,
+  stdio: 'inherit',
+});
+const stop = (signal: NodeJS.Signals) => server.kill(signal);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+server.on('exit', async (code) => {
+  await cleanup().catch(() => {});
+  process.exit(code ?? 0);
+});
