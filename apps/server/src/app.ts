@@ -22,6 +22,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where the built SPA lives (tests may point elsewhere). */
   webDist?: string;
+  /** Interim: how bearer tokens are looked up until the accounts module supplies the OAuth verifier. */
+  accessTokenVerifier?: AccessTokenVerifier;
 };
 
 export type AppContext = { env: Env; database: Database };
@@ -84,8 +86,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, env.publicUrl);
 
-  const verifyToken: AccessTokenVerifier = async () => null;
-  registerAuth(app, verifyToken);
+  registerAuth(app, options.accessTokenVerifier ?? (async () => null));
 
   await app.register(healthRoutes, { database });
   await registerStaticWeb(app, options.webDist);
