@@ -7,8 +7,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
+import { createAccessTokenVerifier } from './modules/accounts/access-tokens';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createOAuthProvider, mountOAuthProvider } from './modules/accounts/oauth-provider';
+import { revokeGrant } from './modules/accounts/oidc-adapter';
 import { healthRoutes } from './modules/health/health.routes';
-import { type AccessTokenVerifier, registerAuth } from './plugins/auth';
+import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -22,11 +28,11 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where the built SPA lives (tests may point elsewhere). */
   webDist?: string;
-  /** Interim: how bearer tokens are looked up until the accounts module supplies the OAuth verifier. */
-  accessTokenVerifier?: AccessTokenVerifier;
+  /** How often the mail worker looks for due mail (ms). */
+  mailIntervalMs?: number;
 };
 
-export type AppContext = { env: Env; database: Database };
+export type AppContext = { env: Env; database: Database; mail: MailWorker };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +78,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await database.migrate();
     app.addHook('onClose', async () => database.close());
   }
-  app.decorate('ctx', { env, database });
+  const mail = startMailWorker({
+    db: database.db,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    log: app.log,
+    intervalMs: options.mailIntervalMs,
+  });
+  // Registered after the database's onClose hook, so it runs first (hooks run in reverse): mail stops before the database closes.
+  app.addHook('onClose', async () => mail.stop());
+  app.decorate('ctx', { env, database, mail });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -86,7 +101,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, env.publicUrl);
 
-  registerAuth(app, options.accessTokenVerifier ?? (async () => null));
+  const { provider, cookieName } = await createOAuthProvider(env, database.db);
+  registerAuth(app, createAccessTokenVerifier(provider, database.db));
+  await mountOAuthProvider(app, provider);
+  const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick });
+  await app.register(accountsRoutes, {
+    accounts,
+    provider,
+    cookieName,
+    revokeGrant: (grantId) => revokeGrant(database.db, grantId),
+  });
 
   await app.register(healthRoutes, { database });
   await registerStaticWeb(app, options.webDist);

@@ -1,3 +1,5 @@
 // The whole schema, for the drizzle client's relational queries and typed results.
+export * from './schema/accounts';
+export * from './schema/mail';
 export * from './schema/parties';
 export * from './schema/users';

@@ -6,11 +6,18 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Answer `{ error: "<message>", code, fields }` instead of the nested shape (sign-up, per the specification). */
+  readonly flat: boolean;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+      flat?: boolean;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
@@ -18,6 +25,7 @@ export class AppError extends Error {
     this.statusCode = ERROR_CODES[code];
     this.fields = options.fields;
     this.headers = options.headers;
+    this.flat = options.flat ?? false;
   }
 }
 

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 /** Who is calling, as established from a bearer access token. */
-export type AuthUser = { id: number; isAdmin: boolean; partyId: number | null; email: string };
+export type AuthUser = {
+  id: number;
+  isAdmin: boolean;
+  partyId: number | null;
+  email: string;
+  grantId?: string;
+};
 
 /** Looks an access token up; null when it is unknown, expired or revoked. */
 export type AccessTokenVerifier = (token: string) => Promise<AuthUser | null>;

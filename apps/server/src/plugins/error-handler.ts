@@ -26,6 +26,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
+      if (error.flat) {
+        return reply
+          .status(error.statusCode)
+          .send({
+            error: error.message,
+            code: error.code,
+            ...(error.fields ? { fields: error.fields } : {}),
+          });
+      }
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,

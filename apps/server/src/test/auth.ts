@@ -1,22 +1,125 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema/users';
-import { DEMO_ACCOUNTS, seedDemoData } from '../db/seed/demo';
-import { newToken, type TestApp } from './test-app';
+import { createHash, randomBytes } from 'node:crypto';
+import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH, type TokenResponse } from '@lading/contract/accounts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../db/seed/demo';
+import type { TestApp } from './test-app';
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
-/**
- * Signs a demo account in and returns the headers for API calls. Seeds the demo data on first use.
- * Callers depend only on this signature; how the token is obtained is this file's business.
- */
+/** A minimal cookie jar for app.inject: remembers Set-Cookie values by name. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(response: LightMyRequestResponse): void {
+    const header = response.headers['set-cookie'];
+    for (const line of Array.isArray(header) ? header : header ? [header] : []) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+export const pkcePair = (verifier = randomBytes(64).toString('base64url').slice(0, 128)) => ({
+  verifier,
+  challenge: createHash('sha256').update(verifier).digest('base64url'),
+});
+
+export function redirectUri(app: FastifyInstance): string {
+  return `${app.ctx.env.publicUrl}${PORTAL_REDIRECT_PATH}`;
+}
+
+/** Follows same-origin redirects (as a browser would) until one leaves the server or a page answers. */
+export async function followRedirects(app: FastifyInstance, jar: CookieJar, url: string, maxHops = 10) {
+  let current = url;
+  for (let hop = 0; hop < maxHops; hop++) {
+    const response = await app.inject({ method: 'GET', url: current, headers: { cookie: jar.header() } });
+    jar.store(response);
+    const location = response.headers.location;
+    if (response.statusCode < 300 || response.statusCode >= 400 || !location)
+      return { response, url: current };
+    const next = new URL(location, app.ctx.env.publicUrl);
+    if (next.pathname === PORTAL_REDIRECT_PATH) return { response, url: next.toString() };
+    current = `${next.pathname}${next.search}`;
+  }
+  throw new Error('too many redirects');
+}
+
+/** POST authenticate/oauth/login/ as the login form does. */
+export async function login(app: FastifyInstance, jar: CookieJar, username: string, password: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/authenticate/oauth/login/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+    payload: new URLSearchParams({ username, password, client_id: PORTAL_CLIENT_ID }).toString(),
+  });
+  jar.store(response);
+  return response;
+}
+
+export function authorizeUrl(app: FastifyInstance, params: Record<string, string>): string {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: PORTAL_CLIENT_ID,
+    redirect_uri: redirectUri(app),
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    ...params,
+  });
+  for (const [key, value] of [...query]) if (value === '') query.delete(key);
+  return `/authenticate/o/authorize/?${query}`;
+}
+
+export async function exchangeCode(app: FastifyInstance, form: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/authenticate/oauth/token/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: PORTAL_CLIENT_ID,
+      redirect_uri: redirectUri(app),
+      ...form,
+    }).toString(),
+  });
+}
+
+/** The portal's whole sign-in sequence (section 4): login, authorization code with PKCE, token exchange. */
+export async function signIn(app: FastifyInstance, username: string, password: string) {
+  const jar = new CookieJar();
+  const loginResponse = await login(app, jar, username, password);
+  if (loginResponse.statusCode !== 200)
+    throw new Error(`login failed: ${loginResponse.statusCode} ${loginResponse.body}`);
+  const { verifier, challenge } = pkcePair();
+  const { url, response: last } = await followRedirects(
+    app,
+    jar,
+    authorizeUrl(app, { code_challenge: challenge }),
+  );
+  const code = new URL(url, app.ctx.env.publicUrl).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${url}`);
+  const tokenResponse = await exchangeCode(app, { code, code_verifier: verifier });
+  if (tokenResponse.statusCode !== 200) throw new Error(`token exchange failed: ${tokenResponse.body}`);
+  const tokens = tokenResponse.json() as TokenResponse;
+  const user = loginResponse.json() as { id: number; party: number | null };
+  return { tokens, jar, user, headers: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+/** Signs a demo account in through the real OAuth flow and returns the headers for API calls. Seeds demo data on first use. */
 export async function signInAs(
   t: TestApp,
   who: DemoAccount,
 ): Promise<{ headers: { authorization: string }; userId: number; partyId: number | null }> {
   await seedDemoData(t.database.db);
-  const [user] = await t.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[who]));
-  if (!user) throw new Error(`demo account ${who} is missing`);
-  const token = newToken();
-  t.tokens.set(token, { id: user.id, isAdmin: user.isAdmin, partyId: user.partyId, email: user.email });
-  return { headers: { authorization: `Bearer ${token}` }, userId: user.id, partyId: user.partyId };
+  const { headers, user } = await signIn(t.app, DEMO_ACCOUNTS[who], DEMO_PASSWORD);
+  return { headers, userId: user.id, partyId: user.party };
 }

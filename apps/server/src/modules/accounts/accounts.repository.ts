@@ -1,0 +1,183 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { emailTokens, loginFailures, oidcPayloads, sessions } from '../../db/schema/accounts';
+import { parties } from '../../db/schema/parties';
+import { users } from '../../db/schema/users';
+
+type Conn = Db | Tx;
+
+const userWithParty = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  passwordHash: users.passwordHash,
+  isAdmin: users.isAdmin,
+  emailVerifiedAt: users.emailVerifiedAt,
+  partyId: users.partyId,
+  contactNumber: users.contactNumber,
+  address: users.address,
+  country: users.country,
+  profileCompletedAt: users.profileCompletedAt,
+  partyName: parties.name,
+  partyCode: parties.code,
+  partyExternalId: parties.externalId,
+};
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+export async function findUserById(db: Conn, id: number) {
+  const [row] = await db
+    .select(userWithParty)
+    .from(users)
+    .leftJoin(parties, eq(parties.id, users.partyId))
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Sign-in takes the username or the e-mail address (both case-insensitive). */
+export async function findUserByLogin(db: Conn, login: string) {
+  const [row] = await db
+    .select(userWithParty)
+    .from(users)
+    .leftJoin(parties, eq(parties.id, users.partyId))
+    .where(sql`${users.username} = ${login} or ${users.email} = ${login}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Conn, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      emailVerifiedAt: users.emailVerifiedAt,
+      firstName: users.firstName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function isEmailOrUsernameTaken(db: Conn, email: string, username: string) {
+  const [row] = await db
+    .select({
+      emailTaken: sql<boolean>`bool_or(${users.email} = ${email})`,
+      usernameTaken: sql<boolean>`bool_or(${users.username} = ${username})`,
+    })
+    .from(users)
+    .where(sql`${users.email} = ${email} or ${users.username} = ${username}`);
+  return { emailTaken: Boolean(row?.emailTaken), usernameTaken: Boolean(row?.usernameTaken) };
+}
+
+export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function insertEmailToken(db: Conn, values: typeof emailTokens.$inferInsert) {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Marks a live token used and returns its user; null when unknown, used or expired. Single use even under races. */
+export async function consumeEmailToken(
+  db: Conn,
+  tokenHash: string,
+  purpose: 'verify-email' | 'reset-password',
+) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Older links of the same kind stop working once a new one is sent. */
+export async function expireEmailTokens(
+  db: Conn,
+  userId: number,
+  purpose: 'verify-email' | 'reset-password',
+) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+export async function updateUser(db: Conn, id: number, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function countRecentLoginFailures(db: Conn, username: string, windowMinutes: number) {
+  const [row] = await db
+    .select({ n: count(), oldest: sql<string | null>`min(${loginFailures.at})` })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.username, username),
+        gt(loginFailures.at, sql`now() - make_interval(mins => ${windowMinutes})`),
+      ),
+    );
+  return { failures: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function recordLoginFailure(db: Conn, username: string) {
+  await db.insert(loginFailures).values({ username });
+}
+
+export async function clearLoginFailures(db: Conn, username: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.username, username));
+}
+
+export async function endSession(db: Conn, idHash: string) {
+  const [row] = await db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(eq(sessions.idHash, idHash))
+    .returning({ grantId: sessions.grantId });
+  return row ?? null;
+}
+
+/** Ends every session of a user and revokes everything the authorization server issued to them, except one grant. */
+export async function endAllSessions(db: Conn, userId: number, keepGrantId?: string) {
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        keepGrantId ? sql`${sessions.grantId} is distinct from ${keepGrantId}` : undefined,
+      ),
+    );
+  await db
+    .delete(oidcPayloads)
+    .where(
+      and(
+        sql`${oidcPayloads.payload}->>'accountId' = ${String(userId)}`,
+        keepGrantId
+          ? sql`${oidcPayloads.grantId} is distinct from ${keepGrantId} and ${oidcPayloads.id} <> ${keepGrantId}`
+          : undefined,
+      ),
+    );
+}
+
+export async function findPartyForProfile(db: Conn, id: number) {
+  const [row] = await db
+    .select({ id: parties.id, status: parties.status, isActive: parties.isActive })
+    .from(parties)
+    .where(eq(parties.id, id));
+  return row ?? null;
+}

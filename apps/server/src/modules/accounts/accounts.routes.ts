@@ -1,0 +1,308 @@
+import {
+  ACCOUNT_MESSAGES,
+  LoginFormSchema,
+  PASSWORD_MAX,
+  PORTAL_CLIENT_ID,
+  SignUpBodySchema,
+  UpdateProfileBodySchema,
+  UserProfileSchema,
+  UserSchema,
+} from '@lading/contract/accounts';
+import { ErrorBodySchema } from '@lading/contract/errors';
+import type { FastifySchemaValidationError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import type { AccountsService } from './accounts.service';
+import { OAUTH_PATHS, type OAuthProvider } from './oauth-provider';
+import { findActiveSession, SESSION_TTL_MS } from './sessions';
+
+type Options = {
+  accounts: AccountsService;
+  provider: OAuthProvider;
+  cookieName: string;
+  revokeGrant: (grantId: string) => Promise<void>;
+};
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const MessageSchema = z.object({ message: z.string() });
+const FlatErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+const TokenBody = z.object({ token: z.string().min(16).max(200) });
+const EmailBody = z.object({ email: z.email().max(254) });
+const tags = ['accounts'];
+
+export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { accounts, provider, cookieName, revokeGrant },
+) => {
+  const secureCookie = cookieName.startsWith('__Host-');
+
+  app.post(
+    '/authenticate/oauth/users/create-cp-users/',
+    {
+      attachValidation: true,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Sign up (creates an unverified customer and e-mails a verification link)',
+        body: SignUpBodySchema,
+        response: {
+          201: z.object({ id: z.number(), message: z.string() }),
+          400: FlatErrorSchema,
+          409: FlatErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        // Section 8: an invalid e-mail says "Invalid Email"; anything else missing says "Please fill all required fields".
+        const issues: FastifySchemaValidationError[] = request.validationError.validation;
+        const emailIssue = issues.some((issue) => issue.instancePath === '/email');
+        const message = emailIssue ? ACCOUNT_MESSAGES.invalidEmail : ACCOUNT_MESSAGES.signUpRequired;
+        const fields = Object.fromEntries(
+          issues.map((issue) => [
+            issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
+            issue.message ?? 'is invalid',
+          ]),
+        );
+        throw new AppError('VALIDATION_FAILED', message, { fields, flat: true });
+      }
+      const { id } = await accounts.signUp(request.body);
+      return reply.status(201).send({ id, message: ACCOUNT_MESSAGES.signUpSuccess });
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/users/verify-email/',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the e-mail address with the link token',
+        body: TokenBody,
+        response: { 200: MessageSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await accounts.verifyEmail(request.body.token);
+      return { message: ACCOUNT_MESSAGES.emailVerified };
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/users/resend-verification/',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Send a new verification link (same answer for any address)',
+        body: EmailBody,
+        response: { 202: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      await accounts.resendVerification(request.body.email);
+      return reply.status(202).send({ message: ACCOUNT_MESSAGES.verificationSent });
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/login/',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Sign in: sets the portal session cookie and returns the user',
+        description:
+          'Form fields username (or e-mail), password, client_id. Follow with the authorization code flow.',
+        body: LoginFormSchema,
+        response: {
+          200: UserSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.client_id !== PORTAL_CLIENT_ID)
+        throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
+      const { user, sessionCookie } = await accounts.login(request.body, request.headers['user-agent']);
+      reply.setCookie(cookieName, sessionCookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie,
+        path: '/',
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+      reply.header('cache-control', 'no-store');
+      return user;
+    },
+  );
+
+  // oidc-provider sends the browser here when it needs to know who is signing in; the portal session answers.
+  app.get(
+    `${OAUTH_PATHS.interaction}:uid/`,
+    { schema: { hide: true, params: z.object({ uid: z.string().max(100) }) } },
+    async (request, reply) => {
+      reply.hijack();
+      try {
+        await provider.interactionDetails(request.raw, reply.raw);
+        const session = await findActiveSession(app.ctx.database.db, request.cookies[cookieName]);
+        const result = session
+          ? { login: { accountId: String(session.userId) } }
+          : { error: 'login_required', error_description: 'Sign in to the portal first' };
+        await provider.interactionFinished(request.raw, reply.raw, result, {
+          mergeWithLastSubmission: false,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'interaction failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(400, { 'content-type': 'application/json' });
+          reply.raw.end(
+            JSON.stringify({
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'This sign-in request has expired. Please sign in again.',
+              },
+            }),
+          );
+        }
+      }
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/logout/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revokes the tokens and ends the session',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      let grantId: string | undefined;
+      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (bearer) grantId = (await provider.AccessToken.find(bearer))?.grantId;
+      await accounts.logout(request.cookies[cookieName], grantId, revokeGrant);
+      reply.clearCookie(cookieName, { path: '/', secure: secureCookie, httpOnly: true, sameSite: 'lax' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/authenticate/oauth/users/check-first-login/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Whether the user still has to complete the profile',
+        querystring: IdParams,
+        response: { 200: z.object({ isFirstLogin: z.boolean() }) },
+      },
+    },
+    async (request) => accounts.checkFirstLogin(request.user!, request.query.id),
+  );
+
+  app.get(
+    '/authenticate/oauth/users/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The user and their profile',
+        params: IdParams,
+        response: { 200: UserProfileSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => accounts.getUserProfile(request.user!, request.params.id),
+  );
+
+  app.patch(
+    '/authenticate/oauth/users/:id/update-cp-users/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Complete or update the profile',
+        params: IdParams,
+        body: UpdateProfileBodySchema,
+        response: { 200: UserProfileSchema, 400: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => accounts.updateProfile(request.user!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/authenticate/oauth/users/forgot-password/',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'E-mail a single-use, 30-minute reset link (same answer for any address)',
+        body: EmailBody,
+        response: { 202: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      await accounts.forgotPassword(request.body.email);
+      return reply.status(202).send({ message: ACCOUNT_MESSAGES.resetRequested });
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/users/reset-password/',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Set a new password with the reset link token; ends every session',
+        body: TokenBody.extend({
+          password: z
+            .string()
+            .min(1)
+            .max(PASSWORD_MAX * 4),
+        }),
+        response: { 200: MessageSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body.token, request.body.password);
+      return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/users/:id/change-password/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Change the password (current + new); other devices are signed out',
+        params: IdParams,
+        body: z.object({
+          current_password: z.string().min(1).max(1024),
+          new_password: z
+            .string()
+            .min(1)
+            .max(PASSWORD_MAX * 4),
+        }),
+        response: { 200: MessageSchema, 400: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await accounts.changePassword(
+        request.user!,
+        request.params.id,
+        request.body.current_password,
+        request.body.new_password,
+      );
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
+};

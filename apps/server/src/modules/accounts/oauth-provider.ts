@@ -1,0 +1,160 @@
+import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH } from '@lading/contract/accounts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { createOidcAdapterFactory } from './oidc-adapter';
+import { attachGrantToSession, findActiveSession, sessionCookieName } from './sessions';
+
+/** Paths of the specification (section 7), trailing slashes included; the rest are ours. */
+export const OAUTH_PATHS = {
+  authorization: '/authenticate/o/authorize/',
+  token: '/authenticate/oauth/token/',
+  revocation: '/authenticate/oauth/revoke/',
+  jwks: '/authenticate/oauth/jwks/',
+  end_session: '/authenticate/oauth/session/end/',
+  userinfo: '/authenticate/oauth/userinfo/',
+  introspection: '/authenticate/oauth/introspect/',
+  interaction: '/authenticate/interaction/',
+} as const;
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
+
+/**
+ * The authorization server (oidc-provider): one public client, the portal itself, authorization code + PKCE
+ * (S256 only), single-use 60-second codes, rotating refresh tokens. Who the user is comes from the portal
+ * session cookie that POST authenticate/oauth/login/ sets; the provider's own session is bound to it.
+ */
+export async function createOAuthProvider(env: Env, db: Db) {
+  const cookieName = sessionCookieName(env.publicUrl);
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: 'portal-es256', use: 'sig', alg: 'ES256' };
+
+  const policy = interactionPolicy.base();
+  // Ask our interaction route to confirm the user whenever the provider's session is not the portal session's user.
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check(
+      'portal_session',
+      'the portal session decides who is signed in',
+      async (ctx) => {
+        const session = await findActiveSession(db, ctx.cookies.get(cookieName));
+        if (!session) return interactionPolicy.Check.REQUEST_PROMPT;
+        return ctx.oidc.session?.accountId === String(session.userId)
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
+  );
+
+  const provider = new Provider(env.publicUrl, {
+    adapter: createOidcAdapterFactory(db),
+    clients: [
+      {
+        client_id: PORTAL_CLIENT_ID,
+        client_name: 'Lading portal',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: [`${env.publicUrl}${PORTAL_REDIRECT_PATH}`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        id_token_signed_response_alg: 'ES256',
+      },
+    ],
+    jwks: { keys: [signingKey] },
+    cookies: {
+      keys: [env.sessionSecret],
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    pkce: { required: () => true },
+    routes: {
+      authorization: OAUTH_PATHS.authorization,
+      token: OAUTH_PATHS.token,
+      revocation: OAUTH_PATHS.revocation,
+      jwks: OAUTH_PATHS.jwks,
+      end_session: OAUTH_PATHS.end_session,
+      userinfo: OAUTH_PATHS.userinfo,
+      introspection: OAUTH_PATHS.introspection,
+    },
+    scopes: ['openid', 'offline_access'],
+    claims: { openid: ['sub'] },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: ACCESS_TOKEN_TTL_S,
+      RefreshToken: REFRESH_TOKEN_TTL_S,
+      Grant: REFRESH_TOKEN_TTL_S,
+      Session: REFRESH_TOKEN_TTL_S,
+      Interaction: 10 * 60,
+      IdToken: ACCESS_TOKEN_TTL_S,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: false },
+      introspection: { enabled: false },
+    },
+    responseTypes: ['code'],
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${OAUTH_PATHS.interaction}${interaction.uid}/`,
+    },
+    // The portal is first-party: no consent screen. Every authorization gets its own grant, so signing out on
+    // one device revokes that device's tokens only.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ accountId, clientId: ctx.oidc.client!.clientId });
+      const requested = ctx.oidc.params?.scope;
+      if (typeof requested === 'string' && requested) grant.addOIDCScope(requested);
+      await grant.save();
+      const session = await findActiveSession(db, ctx.cookies.get(cookieName));
+      if (session && grant.jti) await attachGrantToSession(db, session.idHash, grant.jti);
+      return grant;
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    expiresWithSession: async () => false,
+    rotateRefreshToken: () => true,
+    allowOmittingSingleRegisteredRedirectUri: false,
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      const safe = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error · Lading</title></head><body><main><h1>Sign-in error</h1><p>${safe(out.error)}: ${safe(out.error_description ?? '')}</p><p><a href="/app-login">Back to sign in</a></p></main></body></html>`;
+    },
+  });
+  provider.proxy = env.NODE_ENV === 'production';
+  // The specification's client sends no scope; the provider grants nothing without one. Default it to openid.
+  provider.use(async (ctx, next) => {
+    if (ctx.path === OAUTH_PATHS.authorization && ctx.method === 'GET' && !ctx.query.scope) {
+      ctx.query = { ...ctx.query, scope: 'openid' };
+    }
+    await next();
+  });
+
+  return { provider, cookieName };
+}
+
+export type OAuthProvider = Awaited<ReturnType<typeof createOAuthProvider>>['provider'];
+
+/** Hands the provider's paths to its Koa app, untouched: no body parsing here, the provider reads the stream itself. */
+export async function mountOAuthProvider(app: FastifyInstance, provider: OAuthProvider): Promise<void> {
+  const handler = provider.callback();
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const delegate = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      reply.raw.setHeader('x-request-id', request.id);
+      await handler(request.raw, reply.raw);
+    };
+    const hide = { schema: { hide: true } };
+    scope.route({ method: ['GET', 'POST'], url: OAUTH_PATHS.authorization, ...hide, handler: delegate });
+    scope.get(`${OAUTH_PATHS.authorization}*`, hide, delegate);
+    scope.post(OAUTH_PATHS.token, hide, delegate);
+    scope.post(OAUTH_PATHS.revocation, hide, delegate);
+    scope.get(OAUTH_PATHS.jwks, hide, delegate);
+    scope.route({ method: ['GET', 'POST'], url: `${OAUTH_PATHS.end_session}*`, ...hide, handler: delegate });
+    scope.get('/.well-known/openid-configuration', hide, delegate);
+  });
+}

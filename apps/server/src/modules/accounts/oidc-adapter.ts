@@ -1,0 +1,94 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from '../../db/client';
+import { oidcPayloads } from '../../db/schema/accounts';
+
+/** Artifacts that belong to a grant and die with it (sign-out, code reuse, password reset). */
+export const GRANT_BOUND_MODELS = ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'Grant'] as const;
+
+const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
+
+/** Stores oidc-provider's artifacts in the oidc_payloads table (PGlite or PostgreSQL). */
+export function createOidcAdapterFactory(db: Db) {
+  return class DrizzleOidcAdapter implements Adapter {
+    readonly type: string;
+
+    constructor(name: string) {
+      this.type = name;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      const row = {
+        id,
+        type: this.type,
+        payload,
+        grantId: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        userCode: payload.userCode ?? null,
+        expiresAt,
+      };
+      await db
+        .insert(oidcPayloads)
+        .values(row)
+        .onConflictDoUpdate({ target: [oidcPayloads.type, oidcPayloads.id], set: row });
+    }
+
+    private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+      const [row] = await db
+        .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.type, this.type), condition, notExpired))
+        .limit(1);
+      if (!row) return undefined;
+      const payload = row.payload as AdapterPayload;
+      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+    }
+
+    find(id: string) {
+      return this.findWhere(eq(oidcPayloads.id, id));
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere(eq(oidcPayloads.uid, uid));
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .update(oidcPayloads)
+        .set({ consumedAt: sql`now()` })
+        .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.grantId, grantId)));
+    }
+  };
+}
+
+/** Revokes everything issued under a grant, whatever its type. */
+export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+  await db
+    .delete(oidcPayloads)
+    .where(
+      or(
+        eq(oidcPayloads.grantId, grantId),
+        and(eq(oidcPayloads.type, 'Grant'), eq(oidcPayloads.id, grantId)),
+      ),
+    );
+}
+
+/** Removes artifacts that expired more than a day ago. */
+export async function purgeExpiredOidcPayloads(db: Db): Promise<void> {
+  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now() - interval '1 day'`));
+}

@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, Tx } from '../../db/client';
+import { type OutboxAttachment, outboxMails } from '../../db/schema/mail';
+
+export type OutgoingMail = {
+  to: string[];
+  cc?: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: OutboxAttachment[];
+};
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 10;
+
+/** Writes a message to the outbox, inside the caller's transaction when given one. */
+export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<number> {
+  const [row] = await db
+    .insert(outboxMails)
+    .values({
+      to: mail.to,
+      cc: mail.cc ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments ?? null,
+    })
+    .returning({ id: outboxMails.id });
+  return row!.id;
+}
+
+/** Exponential back-off: 5 s, 10 s, 20 s … capped at 10 minutes. */
+export const retryDelayMs = (attempts: number) => Math.min(5000 * 2 ** (attempts - 1), 600_000);
+
+export type MailWorker = {
+  /** Sends what is due now (also runs on a timer); resolves with the number of messages handled. */
+  flush(): Promise<number>;
+  /** Asks for a flush soon, e.g. right after a transaction that enqueued mail committed. */
+  kick(): void;
+  stop(): Promise<void>;
+};
+
+/**
+ * Delivers the outbox. With SMTP_URL it sends through nodemailer and retries failures with back-off; without
+ * it, messages are marked 'stored' and their text is logged so links can be followed in development.
+ */
+export function startMailWorker(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): MailWorker {
+  const { db, from, log } = options;
+  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  const deliver = async (): Promise<number> => {
+    // Claim due messages by pushing their next attempt forward, so a second instance skips them.
+    const due = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outboxMails)
+        .where(and(eq(outboxMails.status, 'pending'), lte(outboxMails.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(outboxMails.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length > 0) {
+        await tx
+          .update(outboxMails)
+          .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
+          .where(
+            inArray(
+              outboxMails.id,
+              rows.map((row) => row.id),
+            ),
+          );
+      }
+      return rows;
+    });
+    for (const mail of due) {
+      if (!transport) {
+        log.info(
+          { mailId: mail.id, to: mail.to, subject: mail.subject, text: mail.text },
+          'mail stored in the outbox (no SMTP_URL)',
+        );
+        await db
+          .update(outboxMails)
+          .set({ status: 'stored', attempts: mail.attempts + 1 })
+          .where(eq(outboxMails.id, mail.id));
+        continue;
+      }
+      try {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          cc: mail.cc ?? undefined,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          attachments: (mail.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        });
+        await db
+          .update(outboxMails)
+          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .where(eq(outboxMails.id, mail.id));
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        log.warn(
+          { mailId: mail.id, attempts, err: error },
+          failed ? 'mail failed for good' : 'mail failed; will retry',
+        );
+        await db
+          .update(outboxMails)
+          .set({
+            attempts,
+            lastError: (error as Error).message.slice(0, 500),
+            status: failed ? 'failed' : 'pending',
+            nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+          })
+          .where(eq(outboxMails.id, mail.id));
+      }
+    }
+    return due.length;
+  };
+
+  const flush = async () => {
+    if (running) await running.catch(() => 0);
+    if (stopped) return 0;
+    running = deliver().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const safeFlush = () => {
+    flush().catch((error) => log.error({ err: error }, 'mail worker run failed'));
+  };
+  const timer = setInterval(safeFlush, options.intervalMs ?? 2000);
+  timer.unref();
+
+  return {
+    flush,
+    kick: () => setImmediate(safeFlush),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => 0);
+      transport?.close();
+    },
+  };
+}
