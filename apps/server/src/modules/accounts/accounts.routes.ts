@@ -34,6 +34,8 @@ const FlatErrorSchema = z.object({
 const TokenBody = z.object({ token: z.string().min(16).max(200) });
 const EmailBody = z.object({ email: z.email().max(254) });
 const tags = ['accounts'];
+/** oidc-provider's own session cookies; a new portal sign-in or sign-out drops them so the provider follows the portal session. */
+const PROVIDER_SESSION_COOKIES = ['_session', '_session.sig', '_session.legacy', '_session.legacy.sig'];
 
 export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
@@ -132,6 +134,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
       if (request.body.client_id !== PORTAL_CLIENT_ID)
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       const { user, sessionCookie } = await accounts.login(request.body, request.headers['user-agent']);
+      for (const name of PROVIDER_SESSION_COOKIES)
+        if (request.cookies[name]) reply.clearCookie(name, { path: '/' });
       reply.setCookie(cookieName, sessionCookie, {
         httpOnly: true,
         sameSite: 'lax',
@@ -191,6 +195,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
       if (bearer) grantId = (await provider.AccessToken.find(bearer))?.grantId;
       await accounts.logout(request.cookies[cookieName], grantId, revokeGrant);
       reply.clearCookie(cookieName, { path: '/', secure: secureCookie, httpOnly: true, sameSite: 'lax' });
+      for (const name of PROVIDER_SESSION_COOKIES)
+        if (request.cookies[name]) reply.clearCookie(name, { path: '/' });
       return reply.status(204).send(null);
     },
   );

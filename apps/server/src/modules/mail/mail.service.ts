@@ -56,7 +56,6 @@ export function startMailWorker(options: {
 }): MailWorker {
   const { db, from, log } = options;
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  let running: Promise<number> | null = null;
   let stopped = false;
 
   const deliver = async (): Promise<number> => {
@@ -133,13 +132,12 @@ export function startMailWorker(options: {
     return due.length;
   };
 
-  const flush = async () => {
-    if (running) await running.catch(() => 0);
-    if (stopped) return 0;
-    running = deliver().finally(() => {
-      running = null;
-    });
-    return running;
+  // Runs one at a time: each flush waits for the runs before it, so when it resolves, everything due has been tried.
+  let chain: Promise<unknown> = Promise.resolve();
+  const flush = (): Promise<number> => {
+    const run = chain.then(() => (stopped ? 0 : deliver()));
+    chain = run.catch(() => 0);
+    return run;
   };
   const safeFlush = () => {
     flush().catch((error) => log.error({ err: error }, 'mail worker run failed'));
@@ -153,7 +151,7 @@ export function startMailWorker(options: {
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running?.catch(() => 0);
+      await chain;
       transport?.close();
     },
   };
