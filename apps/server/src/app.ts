@@ -14,6 +14,8 @@ import { createOAuthProvider, mountOAuthProvider } from './modules/accounts/oaut
 import { revokeGrant } from './modules/accounts/oidc-adapter';
 import { healthRoutes } from './modules/health/health.routes';
 import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
+import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -76,6 +78,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const database = options.database ?? (await openDatabase(env.database, app.log));
   if (ownsDatabase) {
     await database.migrate();
+    await seedReferenceData(database.db);
     app.addHook('onClose', async () => database.close());
   }
   const mail = startMailWorker({
@@ -113,6 +116,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   await app.register(healthRoutes, { database });
+  await app.register(referenceDataRoutes);
   await registerStaticWeb(app, options.webDist);
 
   return app;

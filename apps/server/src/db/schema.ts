@@ -2,4 +2,5 @@
 export * from './schema/accounts';
 export * from './schema/mail';
 export * from './schema/parties';
+export * from './schema/reference-data';
 export * from './schema/users';

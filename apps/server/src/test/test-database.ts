@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
+import { seedReferenceData } from '../modules/reference-data/reference-data.seed';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when DATABASE_URL points at
@@ -11,6 +12,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     await database.migrate();
+    await seedReferenceData(database.db);
     return database;
   }
   const admin = new URL(url);
@@ -23,6 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
   target.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: target.toString() });
   await database.migrate();
+  await seedReferenceData(database.db);
   return {
     ...database,
     close: async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { foldedSql } from './reference-data';
 
 /**
  * A company (party) known to the carrier. Role codes (specification section 6): CO, CHA, N, DDR, CN, OS.
@@ -21,6 +22,14 @@ export const parties = pgTable(
     countryCode: text('country_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The name folded to lower case without accents, for the party typeaheads (reference-data module). */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs((): SQL => foldedSql(sql`${parties.name}`)),
   },
-  (table) => [index('parties_name_trgm').using('gin', sql`lower(${table.name}) gin_trgm_ops`)],
+  (table) => [
+    index('parties_name_trgm').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    index('parties_search_name_trgm').using('gin', table.searchName.op('gin_trgm_ops')),
+    index('parties_code_prefix').using('btree', table.code.op('text_pattern_ops')),
+  ],
 );

@@ -1,0 +1,181 @@
+import { ErrorBodySchema } from '@lading/contract/errors';
+import {
+  CargoTypesResponseSchema,
+  CountriesQuerySchema,
+  CountriesResponseSchema,
+  HsnCodesQuerySchema,
+  HsnCodesResponseSchema,
+  IsoEquipmentResponseSchema,
+  PackageTypesResponseSchema,
+  PartiesQuerySchema,
+  PartiesResponseSchema,
+  PartyDetailListCpQuerySchema,
+  PartyDetailListQuerySchema,
+  PortsQuerySchema,
+  PortsResponseSchema,
+  RailwayStationsQuerySchema,
+  RailwayStationsResponseSchema,
+  UnitMappingResponseSchema,
+} from '@lading/contract/reference-data';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './reference-data.service';
+
+const BASE = '/core/base/v1';
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
+const common = { tags: ['reference data'], security: [{ bearer: [] }] };
+
+/** Reference lists and typeaheads (specification section 7). Every call needs a signed-in user. */
+export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+  const preHandler = app.requireUser;
+
+  app.get(
+    `${BASE}/ports/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Ports: full list (limit up to 1000) or typeahead by name or code, filtered by port type',
+        querystring: PortsQuerySchema,
+        response: { 200: PortsResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findPorts(db(), request.query),
+  );
+
+  app.get(
+    `${BASE}/countries/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Countries with calling codes; search by name or ISO code',
+        querystring: CountriesQuerySchema,
+        response: { 200: CountriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findCountries(db(), request.query),
+  );
+
+  app.get(
+    `${BASE}/parties/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Party typeahead by name or code (5 results)',
+        querystring: PartiesQuerySchema,
+        response: { 200: PartiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findParties(db(), request.query),
+  );
+
+  app.get(
+    `${BASE}/parties/party-detail-list/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Party details typeahead, optionally only a status (APPR) and active ones (5 results)',
+        querystring: PartyDetailListQuerySchema,
+        response: { 200: PartiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findPartyDetails(db(), request.query),
+  );
+
+  app.get(
+    `${BASE}/parties/party-detail-list-cp/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Customer portal party typeahead: approved, active companies (5 results)',
+        querystring: PartyDetailListCpQuerySchema,
+        response: { 200: PartiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findCustomerPortalParties(db(), request.query),
+  );
+
+  app.get(
+    `${BASE}/hsn-codes/cp-hsn-code-list/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'HS codes with their commodity description, optionally those starting with a text',
+        querystring: HsnCodesQuerySchema,
+        response: { 200: HsnCodesResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findHsnCodes(db(), request.query),
+  );
+
+  app.get(
+    `${BASE}/cargo-package-types/cargo-package-types-cp/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Package types (UN/ECE Recommendation 21)',
+        response: { 200: PackageTypesResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async () => service.findPackageTypes(db()),
+  );
+
+  app.get(
+    `${BASE}/iso-equipment/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'ISO 6346 container size-type codes',
+        response: { 200: IsoEquipmentResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async () => service.findIsoEquipment(db()),
+  );
+
+  app.get(
+    `${BASE}/cargo-types/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Cargo types and hazard classes',
+        response: { 200: CargoTypesResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async () => service.findCargoTypes(db()),
+  );
+
+  app.get(
+    `${BASE}/category-unit-mapping/`,
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Unit kinds with their units and conversion factors',
+        response: { 200: UnitMappingResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async () => service.findUnitMapping(db()),
+  );
+
+  app.get(
+    '/cp/base/railway-station/',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Railway station and ICD typeahead (5 results)',
+        querystring: RailwayStationsQuerySchema,
+        response: { 200: RailwayStationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findRailwayStations(db(), request.query),
+  );
+};
