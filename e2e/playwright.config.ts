@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The specs run a real SMTP server here; the portal sends its mail to it. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const executablePath = findChromium();
 
 export default defineConfig({
@@ -34,7 +36,13 @@ export default defineConfig({
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },

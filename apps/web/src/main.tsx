@@ -6,6 +6,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { refreshAccessToken } from './features/accounts/api/refresh-token';
+import { configureApiClient } from './lib/api-client';
+import { getSession, setSession } from './lib/session';
+
+configureApiClient({
+  getAccessToken: () => getSession()?.accessToken ?? null,
+  refreshAccessToken,
+  // The session could not be renewed: back to sign in, remembering where the user was.
+  onUnauthenticated: () => {
+    if (!getSession()) return;
+    setSession(null);
+    const here = `${window.location.pathname}${window.location.search}`;
+    void router.navigate({ to: '/app-login', search: { redirect: here } });
+  },
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -101,3 +101,35 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const PORTAL_CLIENT_ID = 'lading-portal';
 export const PORTAL_REDIRECT_PATH = '/oauth/callback';
+
+export type SignUpFormValues = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+};
+
+/**
+ * The sign-up screen's checks, in the order the specification gives (section 5): an invalid form with an invalid
+ * e-mail says "Invalid Email", any other missing field "Please fill all required fields"; then the terms box and the
+ * confirmation, which the specification leaves open. Returns the message to show, or null.
+ */
+export function checkSignUpForm(values: SignUpFormValues): string | null {
+  const email = values.email.trim();
+  const missing = [
+    email,
+    values.firstName.trim(),
+    values.lastName.trim(),
+    values.password,
+    values.confirmPassword,
+  ].some((v) => v === '');
+  if (email !== '' && !z.email().safeParse(email).success) return ACCOUNT_MESSAGES.invalidEmail;
+  if (missing) return ACCOUNT_MESSAGES.signUpRequired;
+  if ([...values.password].length < PASSWORD_MIN) return ACCOUNT_MESSAGES.passwordTooShort;
+  if ([...values.password].length > PASSWORD_MAX) return ACCOUNT_MESSAGES.passwordTooLong;
+  if (values.password !== values.confirmPassword) return ACCOUNT_MESSAGES.passwordMismatch;
+  if (!values.acceptTerms) return ACCOUNT_MESSAGES.termsRequired;
+  return null;
+}

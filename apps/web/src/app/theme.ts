@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Deep sea blue, dark enough for white text at AA contrast from shade 7 up. */
 const lading: MantineColorsTuple = [
@@ -20,6 +20,10 @@ export const theme = createTheme({
   colors: { lading },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // Links inside text must be told apart without colour (WCAG 1.4.1): always underlined.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
 });
 
 /** Mantine's default "dimmed" grey (#868e96) is 3.3:1 on white; this one is 6:1 (WCAG AA for body text). */

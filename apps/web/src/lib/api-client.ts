@@ -26,12 +26,32 @@ export class ApiError extends Error {
 
 type TokenSource = () => string | null;
 let getAccessToken: TokenSource = () => null;
+let refreshAccessToken: () => Promise<boolean> = async () => false;
 let onUnauthenticated: () => void = () => {};
+let refreshing: Promise<boolean> | null = null;
 
-/** Wires the signed-in user's token into every call, and what to do when the server says it is no longer valid. */
-export function configureApiClient(options: { getAccessToken: TokenSource; onUnauthenticated: () => void }) {
+/**
+ * Wires the signed-in user's token into every call; how to renew it once when the server answers 401; and what
+ * to do when it cannot be renewed (back to the login page).
+ */
+export function configureApiClient(options: {
+  getAccessToken: TokenSource;
+  refreshAccessToken: () => Promise<boolean>;
+  onUnauthenticated: () => void;
+}) {
   getAccessToken = options.getAccessToken;
+  refreshAccessToken = options.refreshAccessToken;
   onUnauthenticated = options.onUnauthenticated;
+}
+
+/** One refresh at a time, however many calls found their token expired together. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= refreshAccessToken()
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
 }
 
 export type RequestOptions = {
@@ -62,8 +82,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = getAccessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -71,20 +89,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } else if (options.form) {
     body = new URLSearchParams(options.form);
   }
-  const run = async () => {
-    const response = await fetch(url, {
+  const send = (token: string | null) =>
+    fetch(url, {
       method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
+      headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
       body,
       signal: options.signal,
       credentials: 'same-origin',
     });
+  const run = async () => {
+    const token = getAccessToken();
+    let response = await send(token);
+    if (response.status === 401 && token) {
+      if (await refreshOnce()) response = await send(getAccessToken());
+      if (response.status === 401) onUnauthenticated();
+    }
     const text = await response.text();
     const parsed: unknown = text ? safeJson(text) : null;
-    if (!response.ok) {
-      if (response.status === 401 && token) onUnauthenticated();
-      throw toApiError(response.status, parsed);
-    }
+    if (!response.ok) throw toApiError(response.status, parsed);
     return parsed as T;
   };
   return options.busy === false ? run() : trackBusy(run());

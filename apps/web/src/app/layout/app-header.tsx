@@ -72,11 +72,9 @@ export function AppHeader() {
       <Group gap="sm" wrap="nowrap">
         <Popover position="bottom-end" withArrow shadow="md">
           <Popover.Target>
-            <Indicator disabled inline>
-              <ActionIcon variant="subtle" size="lg" aria-label="Notifications" color="gray">
-                <BellIcon />
-              </ActionIcon>
-            </Indicator>
+            <ActionIcon variant="subtle" size="lg" aria-label="Notifications" c="white">
+              <BellIcon />
+            </ActionIcon>
           </Popover.Target>
           <Popover.Dropdown>
             <Text size="sm">You have no notifications.</Text>
@@ -84,9 +82,10 @@ export function AppHeader() {
         </Popover>
         <Menu position="bottom-end" shadow="md" width={200}>
           <Menu.Target>
-            <UnstyledButton aria-label="Profile menu" className={classes.profile}>
-              <Avatar size="sm" radius="xl" color="blue" name={name || 'User'} />
+            <UnstyledButton className={classes.profile}>
+              <Avatar size="sm" radius="xl" color="white" aria-hidden />
               {!isMobile && <Text size="sm">{name}</Text>}
+              <span className="visually-hidden">{isMobile ? `${name} profile menu` : 'profile menu'}</span>
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>

@@ -1,13 +1,105 @@
-import { Center, Paper, Title } from '@mantine/core';
+import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { signIn } from '../api/sign-in';
+import { AuthCard } from '../components/auth-card';
 
-export function LoginPage() {
+type LoginForm = { username: string; password: string };
+
+/** Only paths inside the portal are followed after sign-in. */
+export function safeRedirect(value: string | undefined): string | undefined {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/app-login')
+    ? value
+    : undefined;
+}
+
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const navigate = useNavigate();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onValid = async ({ username, password }: LoginForm) => {
+    setUnverifiedEmail(null);
+    try {
+      const { destination, session } = await signIn(username.trim(), password);
+      const back = safeRedirect(redirect);
+      const allowed = back && !(session.user.is_admin ? false : back.startsWith('/app-dashboard-admin'));
+      await navigate({ to: allowed ? back : destination });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        setUnverifiedEmail(username.trim());
+        toast.warning(error.message);
+      } else if (error instanceof ApiError && error.status === 429) {
+        toast.warning(error.message);
+      } else {
+        toast.warning(ACCOUNT_MESSAGES.invalidCredentials);
+      }
+    }
+  };
+
+  const resend = async () => {
+    if (!unverifiedEmail) return;
+    try {
+      const { message } = await apiRequest<{ message: string }>(
+        '/authenticate/oauth/users/resend-verification/',
+        {
+          method: 'POST',
+          json: { email: unverifiedEmail.includes('@') ? unverifiedEmail : '' },
+        },
+      );
+      toast.info(message);
+    } catch {
+      toast.info(ACCOUNT_MESSAGES.verificationSent);
+    }
+  };
+
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w={400}>
-        <Title order={1} size="h2">
-          Sign In
-        </Title>
-      </Paper>
-    </Center>
+    <AuthCard title="Sign In" subtitle="Welcome back. Sign in to manage your shipments.">
+      <form onSubmit={handleSubmit(onValid, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Username"
+            placeholder="Email"
+            autoComplete="username"
+            withAsterisk
+            error={formState.errors.username ? 'Required' : undefined}
+            {...register('username', { validate: (v) => v.trim() !== '' })}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            error={formState.errors.password ? 'Required' : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...register('password', { required: true })}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/app-forgot-password" size="sm">
+              Forgot Password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={formState.isSubmitting}>
+            Sign In
+          </Button>
+          {unverifiedEmail && (
+            <Button variant="light" onClick={resend}>
+              Resend verification email
+            </Button>
+          )}
+          <Text size="sm" ta="center">
+            New to Lading?{' '}
+            <Anchor component={Link} to="/app-registration">
+              Sign Up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

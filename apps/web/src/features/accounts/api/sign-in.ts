@@ -1,0 +1,85 @@
+import {
+  PORTAL_CLIENT_ID,
+  PORTAL_REDIRECT_PATH,
+  type TokenResponse,
+  type User,
+} from '@lading/contract/accounts';
+import { apiRequest } from '../../../lib/api-client';
+import { trackBusy } from '../../../lib/busy';
+import { createCodeChallenge, createCodeVerifier } from '../../../lib/pkce';
+import { type Session, setSession } from '../../../lib/session';
+
+export type SignInResult = {
+  session: Session;
+  destination: '/app-dashboard-admin' | '/app-profile' | '/app-dashboard';
+};
+
+/** Exchanges an authorization code for tokens (form post, as RFC 6749 wants). */
+export async function exchangeCode(code: string, verifier: string): Promise<TokenResponse> {
+  return apiRequest<TokenResponse>('/authenticate/oauth/token/', {
+    method: 'POST',
+    form: {
+      client_id: PORTAL_CLIENT_ID,
+      code,
+      code_verifier: verifier,
+      redirect_uri: `${window.location.origin}${PORTAL_REDIRECT_PATH}`,
+      grant_type: 'authorization_code',
+    },
+    busy: false,
+  });
+}
+
+/**
+ * The sign-in sequence of specification section 4: post the credentials (the server sets the session cookie),
+ * request an authorization code with a 128-character verifier and its S256 challenge, read the code from the
+ * address the redirects end at, exchange it for tokens, keep token and user, check first login, pick the landing page.
+ */
+export async function signIn(username: string, password: string): Promise<SignInResult> {
+  return trackBusy(
+    (async () => {
+      const user = await apiRequest<User>('/authenticate/oauth/login/', {
+        method: 'POST',
+        form: { username, password, client_id: PORTAL_CLIENT_ID },
+        busy: false,
+      });
+      const verifier = createCodeVerifier(128);
+      const state = createCodeVerifier(32);
+      const authorize = new URL('/authenticate/o/authorize/', window.location.origin);
+      authorize.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: PORTAL_CLIENT_ID,
+        code_challenge: await createCodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        redirect_uri: `${window.location.origin}${PORTAL_REDIRECT_PATH}`,
+        state,
+      }).toString();
+      const response = await fetch(authorize, {
+        credentials: 'same-origin',
+        redirect: 'follow',
+        headers: { accept: 'text/html' },
+      });
+      const landed = new URL(response.url);
+      const code = landed.searchParams.get('code');
+      if (landed.pathname !== PORTAL_REDIRECT_PATH || !code || landed.searchParams.get('state') !== state) {
+        throw new Error('authorization failed');
+      }
+      const tokens = await exchangeCode(code, verifier);
+      const session: Session = {
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+        expiresAt: Date.now() + tokens.expires_in * 1000,
+        user: user as Session['user'],
+      };
+      setSession(session);
+      if (user.is_admin) return { session, destination: '/app-dashboard-admin' as const };
+      const { isFirstLogin } = await apiRequest<{ isFirstLogin: boolean }>(
+        '/authenticate/oauth/users/check-first-login/',
+        {
+          query: { id: user.id },
+          busy: false,
+        },
+      );
+      return { session, destination: isFirstLogin ? ('/app-profile' as const) : ('/app-dashboard' as const) };
+    })(),
+  );
+}

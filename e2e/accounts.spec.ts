@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
+import { DEMO, expectToast, SMTP_PORT, signInAs } from './fixtures';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpServer(SMTP_PORT);
+});
+test.afterAll(async () => smtp.close());
+
+const SIGN_UP_SUCCESS =
+  'Account Created Successfully! Please verify the email account from the email to continue our portal services.';
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('login messages: empty fields and bad credentials', async ({ page }) => {
+  await page.goto('/app-login');
+  await expect(page.getByLabel(/^Username/)).toHaveAttribute('placeholder', 'Email');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Please fill the required fields');
+  await signInAs(page, DEMO.customer, 'not the password');
+  await expectToast(page, 'Invalid credentials');
+  await expect(page).toHaveURL(/\/app-login/);
+});
+
+test('the password field has a show/hide toggle', async ({ page }) => {
+  await page.goto('/app-login');
+  const password = page.getByLabel(/^Password/);
+  await password.fill('secret-value');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show or hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+});
+
+test('admin lands on app-dashboard-admin without Rate Enquiry in the menu', async ({ page }) => {
+  await signInAs(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'BL' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Rate Enquiry' })).toHaveCount(0);
+});
+
+test('a customer with a completed profile lands on app-dashboard and cannot open the admin area', async ({
+  page,
+}) => {
+  await signInAs(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rate Enquiry' }),
+  ).toBeVisible();
+  await expect(page.getByText('Version 1.0.0')).toBeVisible();
+  await expect(page.getByText(/© 2023/)).toBeVisible();
+  await page.goto('/app-dashboard-admin');
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('signed-out users are sent to app-login and come back to the page they asked for', async ({ page }) => {
+  await page.goto('/app-dashboard/bl-list');
+  await expect(page).toHaveURL(/\/app-login\?redirect=/);
+  await page.getByLabel(/^Username/).fill(DEMO.customer2);
+  await page.getByLabel(/^Password/).fill('Lading-demo-2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/app-dashboard\/bl-list$/);
+});
+
+test('sign out ends the session: protected pages go back to login', async ({ page }) => {
+  await signInAs(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/app-login$/);
+  await page.goto('/app-dashboard');
+  await expect(page).toHaveURL(/\/app-login/);
+});
+
+test('sign up, verify by e-mail over SMTP, first login lands on app-profile', async ({ page, context }) => {
+  const email = `e2e.${Date.now()}@example.com`;
+  await page.goto('/app-registration');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expectToast(page, 'Please fill all required fields');
+  await page.getByLabel(/^Email/).fill('not-an-email');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expectToast(page, 'Invalid Email');
+
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel('First Name').fill('Elena');
+  await page.getByLabel('Last Name').fill('Mariner');
+  await page.getByLabel(/^Password/).fill('tide tables and charts');
+  await page.getByLabel(/^Confirm Password/).fill('tide tables and chart');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expectToast(page, 'Password and Confirm Password do not match');
+  await page.getByLabel(/^Confirm Password/).fill('tide tables and charts');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expectToast(page, 'Please accept the Terms and Conditions to create an account');
+
+  // The terms link opens in a new tab.
+  const [terms] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Terms and Conditions' }).click(),
+  ]);
+  await expect(terms).toHaveURL(/\/app-terms$/);
+  await terms.close();
+
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expectToast(page, SIGN_UP_SUCCESS);
+  await expect(page).toHaveURL(/\/app-login$/);
+
+  // Not verified yet: the login says so and offers to resend.
+  await signInAs(page, email, 'tide tables and charts');
+  await expectToast(page, 'Please verify your email address');
+  await expect(page.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+
+  // A second sign-up with the same address shows the server's error text.
+  await page.goto('/app-registration');
+  await page.getByLabel(/^Email/).fill(email.toUpperCase());
+  await page.getByLabel('First Name').fill('Elena');
+  await page.getByLabel('Last Name').fill('Mariner');
+  await page.getByLabel(/^Password/).fill('tide tables and charts');
+  await page.getByLabel(/^Confirm Password/).fill('tide tables and charts');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expectToast(page, 'An account with this email already exists');
+
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('Verify'));
+  const link = linkIn(mail, '/app-verify-email');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText('Your email address is verified')).toBeVisible();
+
+  await signInAs(page, email, 'tide tables and charts');
+  await expect(page).toHaveURL(/\/app-profile$/);
+});
+
+test('forgot password: the e-mailed link sets a new password, once', async ({ page }) => {
+  await page.goto('/app-login');
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await expect(page).toHaveURL(/\/app-forgot-password$/);
+  await page.getByLabel(/^Email/).fill(DEMO.customer2);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/we have sent a link to reset the password/)).toBeVisible();
+
+  const mail = await smtp.waitFor((m) => m.to.includes(DEMO.customer2) && m.subject.includes('Reset'));
+  const link = linkIn(mail, '/app-reset-password');
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel(/^New Password/).fill('new harbour passphrase');
+  await page.getByLabel(/^Confirm Password/).fill('new harbour passphrase');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expectToast(page, 'Your password has been changed');
+  await expect(page).toHaveURL(/\/app-login$/);
+
+  await signInAs(page, DEMO.customer2, 'new harbour passphrase');
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+
+  // The link works once.
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel(/^New Password/).fill('another passphrase here');
+  await page.getByLabel(/^Confirm Password/).fill('another passphrase here');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expectToast(page, 'This link is invalid or has expired');
+});

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Lading-demo-2026';
+export const DEMO = {
+  customer: 'customer@demo.lading.test',
+  customer2: 'customer2@demo.lading.test',
+  admin: 'admin@demo.lading.test',
+} as const;
+
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+
+/** Signs in through the login screen, as a person would. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/app-login');
+  await page.getByLabel(/^Username/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The toast with this text is visible. */
+export async function expectToast(page: Page, text: string) {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+}
