@@ -74,7 +74,7 @@ test('signed-out users are sent to app-login and come back to the page they aske
 test('sign out ends the session: protected pages go back to login', async ({ page }) => {
   await signInAs(page, DEMO.customer);
   await expect(page).toHaveURL(/\/app-dashboard$/);
-  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('button', { name: /profile menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/app-login$/);
   await page.goto('/app-dashboard');
@@ -138,6 +138,33 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
 
   await signInAs(page, email, 'tide tables and charts');
   await expect(page).toHaveURL(/\/app-profile$/);
+
+  // Complete the profile in the modal: company and country are picked from the results.
+  const dialog = page.getByRole('dialog', { name: 'Update Profile' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await expectNoSeriousAxeViolations(page);
+  await dialog.getByLabel(/^Company/).fill('gulf imp');
+  await page.getByRole('option', { name: /Gulf Imports FZE/ }).click();
+  await dialog.getByLabel(/^Address/).fill('Office 12, JAFZA One, Dubai');
+  await dialog.getByLabel(/^Country/).fill('united arab');
+  await page.getByRole('option', { name: /United Arab Emirates/ }).click();
+  await expect(dialog.getByLabel(/^Phone/)).toHaveValue('+971');
+  await dialog.getByLabel(/^Phone/).click();
+  await dialog.getByLabel(/^Phone/).press('End');
+  await dialog.getByLabel(/^Phone/).pressSequentially('50 123-4567');
+  await expect(dialog.getByLabel(/^Phone/)).toHaveValue('+971501234567');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+
+  // Next login lands on the dashboard.
+  await page.getByRole('button', { name: /profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await signInAs(page, email, 'tide tables and charts');
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+  await page.goto('/app-profile');
+  await expect(page.getByText('Gulf Imports FZE')).toBeVisible();
+  await expect(page.getByText('+971501234567')).toBeVisible();
 });
 
 test('forgot password: the e-mailed link sets a new password, once', async ({ page }) => {

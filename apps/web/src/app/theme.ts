@@ -1,4 +1,11 @@
-import { Anchor, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  type CSSVariablesResolver,
+  createTheme,
+  Drawer,
+  type MantineColorsTuple,
+  Modal,
+} from '@mantine/core';
 
 /** Deep sea blue, dark enough for white text at AA contrast from shade 7 up. */
 const lading: MantineColorsTuple = [
@@ -23,6 +30,9 @@ export const theme = createTheme({
   components: {
     // Links inside text must be told apart without colour (WCAG 1.4.1): always underlined.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // The close buttons are icons: give them a name screen readers can say.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } }),
   },
 });
 

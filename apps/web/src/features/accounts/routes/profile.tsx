@@ -1,10 +1,169 @@
-import { Text } from '@mantine/core';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN } from '@lading/contract/accounts';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { PageFrame } from '../../../components/page-frame';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useChangePassword } from '../api/change-password';
+import { useUserProfile } from '../api/get-user-profile';
+import { UpdateProfileModal } from '../components/update-profile-modal';
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </Stack>
+  );
+}
+
+type PasswordForm = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+function ChangePasswordPanel({ userId }: { userId: number }) {
+  const change = useChangePassword();
+  const { register, handleSubmit, reset, formState, setError } = useForm<PasswordForm>({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const onSubmit = async (values: PasswordForm) => {
+    if ([...values.newPassword].length < PASSWORD_MIN)
+      return setError('newPassword', { message: ACCOUNT_MESSAGES.passwordTooShort });
+    if (values.newPassword !== values.confirmPassword)
+      return setError('confirmPassword', { message: ACCOUNT_MESSAGES.passwordMismatch });
+    try {
+      const { message } = await change.mutateAsync({
+        id: userId,
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      });
+      toast.success(message);
+      reset();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.current_password)
+        setError('currentPassword', { message: error.fields.current_password });
+      else if (error instanceof ApiError && error.fields.new_password)
+        setError('newPassword', { message: error.fields.new_password });
+    }
+  };
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Change Password
+          </Title>
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            error={formState.errors.currentPassword?.message}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide current password' }}
+            {...register('currentPassword', { required: 'Required' })}
+          />
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            required
+            description="At least 8 characters. Other devices will be signed out."
+            error={formState.errors.newPassword?.message}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide new password' }}
+            {...register('newPassword', { required: 'Required' })}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            autoComplete="new-password"
+            required
+            error={formState.errors.confirmPassword?.message}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirm new password' }}
+            {...register('confirmPassword', { required: 'Required' })}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" variant="light" loading={formState.isSubmitting}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
 
 export function ProfilePage() {
+  const session = useSession();
+  const userId = session?.user.id;
+  const { data: profile, isLoading } = useUserProfile(userId);
+  const [opened, modal] = useDisclosure(false);
+  const needsCompany = profile !== undefined && !profile.is_admin && profile.party === null;
+
+  // First login: the company profile is what the user came here for.
+  useEffect(() => {
+    if (needsCompany) modal.open();
+  }, [needsCompany, modal.open]);
+
   return (
     <PageFrame title="My Profile">
-      <Text c="dimmed">Your profile and company details.</Text>
+      {needsCompany && (
+        <Alert color="blue" title="Complete your profile">
+          Link your account to your company to start using the portal.
+        </Alert>
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="lg" radius="md">
+            {isLoading || !profile ? (
+              <Skeleton h={220} />
+            ) : (
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {profile.first_name} {profile.last_name}
+                </Title>
+                <Field label="Email" value={profile.email} />
+                <Field label="Phone" value={profile.contactNumber} />
+                <Field label="Address" value={profile.address} />
+                <Field label="Country" value={profile.country} />
+              </Stack>
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <Paper withBorder p="lg" radius="md">
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <Title order={2} size="h4">
+                    Company Info
+                  </Title>
+                  {profile && !profile.is_admin && <Button onClick={modal.open}>Update Profile</Button>}
+                </Group>
+                {profile && (
+                  <>
+                    <Field label="Company" value={profile.partyName} />
+                    <Field label="Company code" value={profile.partyCode} />
+                    <Field label="Customer number" value={profile.partyExternalId} />
+                  </>
+                )}
+              </Stack>
+            </Paper>
+            {userId !== undefined && <ChangePasswordPanel userId={userId} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {profile && opened && <UpdateProfileModal profile={profile} opened={opened} onClose={modal.close} />}
     </PageFrame>
   );
 }
