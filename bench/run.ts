@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark against its same-run baseline and prints a Markdown table for docs/benchmarks.md.
 import { benchApiOverhead } from './api-overhead.bench';
 import { row } from './lib';
+import { benchPortSearch } from './port-search.bench';
 
 const lines: string[] = [];
 const overhead = await benchApiOverhead();
@@ -20,4 +21,23 @@ lines.push('');
 lines.push(
   `Full app throughput: ${((overhead.app.rps / overhead.baseline.rps) * 100).toFixed(0)} % of the baseline.`,
 );
+
+const portSearch = await benchPortSearch();
+if (portSearch) {
+  lines.push('');
+  lines.push(
+    `## Port search with the full UN/LOCODE (${portSearch.rows} locations, ${portSearch.engine}): ${portSearch.searches} typeahead searches`,
+  );
+  lines.push('');
+  lines.push(row(['path', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms']));
+  lines.push(row(['---', '---', '---', '---', '---']));
+  for (const [name, r] of [
+    ['query called directly (baseline)', portSearch.baseline],
+    ['GET /core/base/v1/ports/ through the app', portSearch.app],
+  ] as const) {
+    lines.push(row([name, r.p50, r.p95, r.p99, r.mean]));
+  }
+  lines.push('');
+  lines.push(`Import of the code list: ${portSearch.importSeconds} s.`);
+}
 console.log(lines.join('\n'));

@@ -433,7 +433,7 @@ async function* readLines(
     const csvError = error as { code?: string; lines?: number; message?: string };
     if (csvError.code?.startsWith('CSV_')) {
       throw new ImportFileError(
-        `the file is not valid CSV (${csvError.message}); is it complete? Nothing was imported.`,
+        `the file is not valid CSV (${csvError.message}); is the file complete?`,
         csvError.lines,
       );
     }

@@ -1,3 +1,4 @@
+/// <reference path="./sea-ports.d.ts" />
 import { eq, sql } from 'drizzle-orm';
 import countryNames from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };

@@ -1,0 +1,20 @@
+import type { HsnCode } from '@lading/contract/reference-data';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET core/base/v1/hsn-codes/cp-hsn-code-list/ (optional commodityStartsWith): the HS list the commodity field filters. */
+export function findHsnCodes(commodityStartsWith?: string, signal?: AbortSignal): Promise<HsnCode[]> {
+  return apiRequest<HsnCode[]>('/core/base/v1/hsn-codes/cp-hsn-code-list/', {
+    query: { commodityStartsWith },
+    signal,
+  });
+}
+
+/** The whole list, loaded once and kept: it changes only with an import. */
+export function useHsnCodes() {
+  return useQuery({
+    queryKey: ['hsn-codes'],
+    queryFn: ({ signal }) => findHsnCodes(undefined, signal),
+    staleTime: Infinity,
+  });
+}

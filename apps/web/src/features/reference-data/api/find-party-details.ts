@@ -1,0 +1,22 @@
+import type { Party } from '@lading/contract/reference-data';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type FindPartyDetailsQuery = { name: string; partyStatus?: string; isActive?: boolean };
+
+/** GET core/base/v1/parties/party-detail-list/?name&partyStatus=APPR&isActive=true (5 results). */
+export function findPartyDetails(query: FindPartyDetailsQuery, signal?: AbortSignal): Promise<Party[]> {
+  return apiRequest<Party[]>('/core/base/v1/parties/party-detail-list/', {
+    query: { name: query.name, partyStatus: query.partyStatus, isActive: query.isActive },
+    signal,
+    busy: false,
+  });
+}
+
+export function usePartyDetails(query: FindPartyDetailsQuery) {
+  return useQuery({
+    queryKey: ['party-details', query],
+    queryFn: ({ signal }) => findPartyDetails(query, signal),
+    enabled: query.name.trim() !== '',
+  });
+}
