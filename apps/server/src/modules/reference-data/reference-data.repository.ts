@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/reference-data';
 
 /** `%`, `_` and `\` are literal characters in a search term, never LIKE wildcards. */
-export function escapeLike(term: string): string {
+function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
