@@ -12,6 +12,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthProvider, mountOAuthProvider } from './modules/accounts/oauth-provider';
 import { revokeGrant } from './modules/accounts/oidc-adapter';
+import { billsOfLadingRoutes } from './modules/bills-of-lading/bills-of-lading.routes';
+import { createBillsOfLadingService } from './modules/bills-of-lading/bills-of-lading.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(healthRoutes, { database });
   await app.register(referenceDataRoutes);
+  await app.register(billsOfLadingRoutes, { bills: createBillsOfLadingService({ db: database.db }) });
   await registerStaticWeb(app, options.webDist);
 
   return app;

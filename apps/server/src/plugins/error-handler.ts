@@ -10,6 +10,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   412: 'PRECONDITION_FAILED',
+  428: 'PRECONDITION_REQUIRED',
   413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
@@ -27,13 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       if (error.flat) {
-        return reply
-          .status(error.statusCode)
-          .send({
-            error: error.message,
-            code: error.code,
-            ...(error.fields ? { fields: error.fields } : {}),
-          });
+        return reply.status(error.statusCode).send({
+          error: error.message,
+          code: error.code,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
       }
       return reply.status(error.statusCode).send({
         error: {

@@ -100,11 +100,7 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   if (loginResponse.statusCode !== 200)
     throw new Error(`login failed: ${loginResponse.statusCode} ${loginResponse.body}`);
   const { verifier, challenge } = pkcePair();
-  const { url, response: last } = await followRedirects(
-    app,
-    jar,
-    authorizeUrl(app, { code_challenge: challenge }),
-  );
+  const { url } = await followRedirects(app, jar, authorizeUrl(app, { code_challenge: challenge }));
   const code = new URL(url, app.ctx.env.publicUrl).searchParams.get('code');
   if (!code) throw new Error(`no code in ${url}`);
   const tokenResponse = await exchangeCode(app, { code, code_verifier: verifier });

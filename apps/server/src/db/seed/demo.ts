@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { parties } from '../schema/parties';
 import { users } from '../schema/users';
+import { seedDemoBills } from './demo-bills';
 
 export const DEMO_PASSWORD = 'Lading-demo-2026';
 export const DEMO_ACCOUNTS = {
@@ -157,7 +158,11 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
         },
       ])
       .onConflictDoNothing()
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email });
+    const idOf = (email: string) => inserted.find((row) => row.email === email)?.id;
+    const customer = idOf(DEMO_ACCOUNTS.customer);
+    const customer2 = idOf(DEMO_ACCOUNTS.customer2);
+    if (customer && customer2) await seedDemoBills(tx, { customer, customer2 });
     return { created: inserted.length > 0 };
   });
 }

@@ -201,7 +201,7 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
           fields: { country: 'Please pick a country from the list' },
         });
       const party = await repo.findPartyForProfile(db, body.party);
-      if (!party || !party.isActive)
+      if (!party?.isActive)
         throw new AppError('VALIDATION_FAILED', 'party: Please pick a company from the list', {
           fields: { party: 'Please pick a company from the list' },
         });

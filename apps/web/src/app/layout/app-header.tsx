@@ -5,7 +5,6 @@ import {
   Burger,
   Drawer,
   Group,
-  Indicator,
   Menu,
   Popover,
   Stack,

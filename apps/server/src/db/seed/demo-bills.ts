@@ -1,0 +1,469 @@
+import { computeBillTotals, isValidContainerNumber, withCheckDigit } from '@lading/contract/bills-of-lading';
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../client';
+import {
+  billsOfLading,
+  blCargoDetails,
+  blContainers,
+  blHistory,
+  blNotifyParties,
+  bookings,
+  containers,
+  offices,
+} from '../schema/bills-of-lading';
+import { parties } from '../schema/parties';
+import { hsCodes, packageTypes, ports } from '../schema/reference-data';
+import { users } from '../schema/users';
+
+type Size = '20GP' | '40GP' | '40HC' | '20RF';
+const SIZES: Record<Size, { iso: string; tare: number }> = {
+  '20GP': { iso: '22G1', tare: 2200 },
+  '40GP': { iso: '42G1', tare: 3750 },
+  '40HC': { iso: '45G1', tare: 3900 },
+  '20RF': { iso: '22R1', tare: 3000 },
+};
+
+type DemoContainer = {
+  size: Size;
+  seal: string;
+  pack: string;
+  packs: number;
+  gross: number;
+  cbm: number;
+  vgm?: number;
+  method: 'Method 1' | 'Method 2';
+};
+type DemoCargo = { hs: string; commodity: string; pack: string; details: string };
+type DemoBill = {
+  owner: 'customer' | 'customer2';
+  status: 'DRAFT' | 'UPDATE PENDING' | 'APPROVED' | 'ISSUED' | 'SURRENDERED';
+  pol: string;
+  pod: string;
+  consignee: string;
+  notify?: string[];
+  containers: DemoContainer[];
+  cargo: DemoCargo[];
+  description?: string;
+  marks?: string;
+  nameInBl?: boolean;
+};
+
+const GARMENTS: DemoCargo = {
+  hs: '620342',
+  commodity: "Men's cotton trousers",
+  pack: 'CT',
+  details: '1200 cartons',
+};
+const RICE: DemoCargo = {
+  hs: '100630',
+  commodity: 'Basmati rice, wholly milled',
+  pack: 'BG',
+  details: '800 bags of 25 kg',
+};
+const TILES: DemoCargo = {
+  hs: '690721',
+  commodity: 'Glazed porcelain floor tiles',
+  pack: 'PX',
+  details: '20 pallets',
+};
+
+/** Fourteen bills across the two demo customers: every status, no containers, two notify parties, many rows. */
+const DEMO_BILLS: DemoBill[] = [
+  {
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INNSA',
+    pod: 'AEJEA',
+    consignee: 'GULFIMP',
+    containers: [
+      { size: '40HC', seal: 'SL100201', pack: 'CT', packs: 600, gross: 9800, cbm: 67.5, method: 'Method 1' },
+      {
+        size: '40HC',
+        seal: 'SL100202',
+        pack: 'CT',
+        packs: 600,
+        gross: 9750.4,
+        cbm: 67.2,
+        method: 'Method 1',
+      },
+    ],
+    cargo: [GARMENTS],
+  },
+  {
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INNSA',
+    pod: 'NLRTM',
+    consignee: 'ROTTDIST',
+    containers: [],
+    cargo: [],
+    description: '',
+    marks: '',
+  },
+  {
+    owner: 'customer',
+    status: 'UPDATE PENDING',
+    pol: 'INNSA',
+    pod: 'DEHAM',
+    consignee: 'HAMBURGT',
+    notify: ['ROTTDIST', 'BLUEFWD'],
+    containers: [
+      { size: '20GP', seal: 'SL100301', pack: 'PX', packs: 20, gross: 18250, cbm: 28.4, method: 'Method 2' },
+    ],
+    cargo: [TILES],
+    nameInBl: true,
+  },
+  {
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INMUN',
+    pod: 'SGSIN',
+    consignee: 'BLUEFWD',
+    notify: ['GULFIMP'],
+    containers: [
+      { size: '40GP', seal: 'SL100401', pack: 'CT', packs: 400, gross: 8200, cbm: 58, method: 'Method 1' },
+      { size: '40GP', seal: 'SL100402', pack: 'CT', packs: 400, gross: 8150, cbm: 57.6, method: 'Method 1' },
+      { size: '20GP', seal: 'SL100403', pack: 'BG', packs: 800, gross: 20400, cbm: 27, method: 'Method 2' },
+      {
+        size: '20RF',
+        seal: 'SL100404',
+        pack: 'CT',
+        packs: 1000,
+        gross: 12600,
+        cbm: 26.1,
+        vgm: 17200,
+        method: 'Method 1',
+      },
+    ],
+    cargo: [
+      { hs: '610910', commodity: 'Cotton T-shirts, knitted', pack: 'CT', details: '800 cartons' },
+      RICE,
+      { hs: '030617', commodity: 'Frozen vannamei shrimps', pack: 'CT', details: '1000 cartons, -18 °C' },
+    ],
+  },
+  {
+    owner: 'customer',
+    status: 'APPROVED',
+    pol: 'INNSA',
+    pod: 'USNYC',
+    consignee: 'HAMBURGT',
+    containers: [
+      { size: '40HC', seal: 'SL100501', pack: 'PX', packs: 22, gross: 11800, cbm: 70.2, method: 'Method 1' },
+    ],
+    cargo: [{ hs: '940360', commodity: 'Sheesham wood furniture', pack: 'PX', details: '22 pallets' }],
+  },
+  {
+    owner: 'customer',
+    status: 'ISSUED',
+    pol: 'INNSA',
+    pod: 'AEJEA',
+    consignee: 'GULFIMP',
+    containers: [
+      { size: '20GP', seal: 'SL100601', pack: 'BG', packs: 800, gross: 20300, cbm: 26.8, method: 'Method 2' },
+      { size: '20GP', seal: 'SL100602', pack: 'BG', packs: 800, gross: 20280, cbm: 26.8, method: 'Method 2' },
+    ],
+    cargo: [{ ...RICE, details: '1600 bags of 25 kg' }],
+  },
+  {
+    owner: 'customer',
+    status: 'SURRENDERED',
+    pol: 'INNSA',
+    pod: 'CNSHA',
+    consignee: 'BLUEFWD',
+    containers: [
+      { size: '20GP', seal: 'SL100701', pack: 'BL', packs: 90, gross: 19200, cbm: 30.5, method: 'Method 1' },
+    ],
+    cargo: [{ hs: '520100', commodity: 'Raw cotton, not carded', pack: 'BL', details: '90 bales' }],
+  },
+  {
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INMAA',
+    pod: 'SGSIN',
+    consignee: 'BLUEFWD',
+    containers: [
+      { size: '40GP', seal: 'SL100801', pack: 'CS', packs: 300, gross: 7600, cbm: 55.3, method: 'Method 1' },
+    ],
+    cargo: [{ hs: '848180', commodity: 'Industrial ball valves', pack: 'CS', details: '300 cases' }],
+  },
+  {
+    owner: 'customer2',
+    status: 'DRAFT',
+    pol: 'INMAA',
+    pod: 'AEJEA',
+    consignee: 'GULFIMP',
+    containers: [
+      { size: '40HC', seal: 'SL200101', pack: 'CT', packs: 700, gross: 10100, cbm: 68.8, method: 'Method 1' },
+    ],
+    cargo: [{ hs: '610910', commodity: 'Cotton T-shirts, knitted', pack: 'CT', details: '700 cartons' }],
+  },
+  {
+    owner: 'customer2',
+    status: 'UPDATE PENDING',
+    pol: 'INMAA',
+    pod: 'NLRTM',
+    consignee: 'ROTTDIST',
+    notify: ['BLUEFWD'],
+    containers: [
+      { size: '20GP', seal: 'SL200201', pack: 'DR', packs: 80, gross: 17600, cbm: 25.9, method: 'Method 2' },
+      { size: '20GP', seal: 'SL200202', pack: 'DR', packs: 80, gross: 17550, cbm: 25.9, method: 'Method 2' },
+    ],
+    cargo: [{ hs: '300490', commodity: 'Pharmaceutical syrups', pack: 'DR', details: '160 drums' }],
+    nameInBl: true,
+  },
+  {
+    owner: 'customer2',
+    status: 'APPROVED',
+    pol: 'INMAA',
+    pod: 'SGSIN',
+    consignee: 'BLUEFWD',
+    containers: [
+      { size: '40GP', seal: 'SL200301', pack: 'PX', packs: 18, gross: 9400, cbm: 54, method: 'Method 1' },
+    ],
+    cargo: [{ hs: '392690', commodity: 'Moulded plastic housings', pack: 'PX', details: '18 pallets' }],
+  },
+  {
+    owner: 'customer2',
+    status: 'ISSUED',
+    pol: 'INMAA',
+    pod: 'DEHAM',
+    consignee: 'HAMBURGT',
+    containers: [
+      { size: '40HC', seal: 'SL200401', pack: 'CS', packs: 260, gross: 12900, cbm: 71, method: 'Method 1' },
+    ],
+    cargo: [{ hs: '870899', commodity: 'Automotive brake assemblies', pack: 'CS', details: '260 cases' }],
+  },
+  {
+    owner: 'customer2',
+    status: 'DRAFT',
+    pol: 'INMAA',
+    pod: 'CNSHA',
+    consignee: 'HAMBURGT',
+    containers: [],
+    cargo: [],
+  },
+  {
+    owner: 'customer2',
+    status: 'SURRENDERED',
+    pol: 'INMAA',
+    pod: 'USNYC',
+    consignee: 'HAMBURGT',
+    containers: [
+      { size: '20GP', seal: 'SL200601', pack: 'BG', packs: 640, gross: 19500, cbm: 27.5, method: 'Method 2' },
+    ],
+    cargo: [
+      { hs: '090111', commodity: 'Arabica coffee beans, green', pack: 'BG', details: '640 bags of 30 kg' },
+    ],
+  },
+];
+
+const VESSELS = ['MV Lading Horizon', 'MV Coral Meridian', 'MV Arabian Tide'];
+
+/** Seeds offices, bookings, containers and the demo bills, in the demo seed's transaction. */
+export async function seedDemoBills(
+  tx: Tx,
+  ownerIds: { customer: number; customer2: number },
+): Promise<void> {
+  await tx
+    .insert(offices)
+    .values([
+      { code: 'TSX', name: 'Lading Corporate Office, Mumbai', isCorporate: true },
+      { code: 'MAA', name: 'Lading Chennai Branch' },
+    ])
+    .onConflictDoNothing();
+  const officeRows = await tx.select().from(offices);
+  const officeId = (code: string) => officeRows.find((o) => o.code === code)!.id;
+
+  const portCodes = [...new Set(DEMO_BILLS.flatMap((b) => [b.pol, b.pod]))];
+  const portRows = await tx
+    .select({ id: ports.id, code: ports.code })
+    .from(ports)
+    .where(inArray(ports.code, portCodes));
+  const portId = (code: string) => portRows.find((p) => p.code === code)?.id ?? null;
+  const partyRows = await tx
+    .select({
+      id: parties.id,
+      code: parties.code,
+      mobile: parties.mobile,
+      name: parties.name,
+      address: parties.address,
+      emailId: parties.emailId,
+    })
+    .from(parties);
+  const party = (code: string) => partyRows.find((p) => p.code === code)!;
+  const packRows = await tx.select({ id: packageTypes.id, code: packageTypes.code }).from(packageTypes);
+  const packId = (code: string) => packRows.find((p) => p.code === code)?.id ?? null;
+  const hsRows = await tx
+    .select({ id: hsCodes.id, code: hsCodes.code })
+    .from(hsCodes)
+    .where(
+      inArray(
+        hsCodes.code,
+        DEMO_BILLS.flatMap((b) => b.cargo.map((c) => c.hs)),
+      ),
+    );
+  const hsId = (code: string) => hsRows.find((h) => h.code === code)?.id ?? null;
+  const [owner1] = await tx
+    .select({ partyId: users.partyId })
+    .from(users)
+    .where(eq(users.id, ownerIds.customer));
+  const [owner2] = await tx
+    .select({ partyId: users.partyId })
+    .from(users)
+    .where(eq(users.id, ownerIds.customer2));
+  const shipperOf = { customer: owner1!.partyId!, customer2: owner2!.partyId! };
+
+  let serial = 100_000;
+  const nextContainerNumber = () => {
+    for (;;) {
+      serial += 1;
+      const number = withCheckDigit(`LDGU${serial}`);
+      if (isValidContainerNumber(number)) return number;
+    }
+  };
+
+  for (const [index, demo] of DEMO_BILLS.entries()) {
+    const ownerId = ownerIds[demo.owner];
+    const seq = String(index + 1).padStart(4, '0');
+    const vessel = VESSELS[index % VESSELS.length]!;
+    const voyage = `${String(40 + index).padStart(3, '0')}W`;
+    const day = String(1 + ((index * 2) % 27)).padStart(2, '0');
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        number: `BKG26110${seq}`,
+        createdById: ownerId,
+        polId: portId(demo.pol),
+        podId: portId(demo.pod),
+        vesselName: vessel,
+        voyageNumber: voyage,
+      })
+      .returning({ id: bookings.id });
+
+    const containerRows = [];
+    for (const c of demo.containers) {
+      const [row] = await tx
+        .insert(containers)
+        .values({
+          number: nextContainerNumber(),
+          isoCode: SIZES[c.size].iso,
+          nickname: c.size,
+          tareWeight: SIZES[c.size].tare,
+        })
+        .returning({ id: containers.id, tare: containers.tareWeight });
+      containerRows.push({ ...c, containerId: row!.id, tare: row!.tare });
+    }
+    const totals = computeBillTotals(
+      containerRows.map((c) => ({ cargoGrossWeight: c.gross, tareWeight: c.tare, measurement: c.cbm })),
+    );
+    const shipper = partyRows.find((p) => p.id === shipperOf[demo.owner])!;
+    const consignee = party(demo.consignee);
+    const issued = demo.status === 'ISSUED' || demo.status === 'SURRENDERED';
+    const [bill] = await tx
+      .insert(billsOfLading)
+      .values({
+        number: `LDG2611${seq}`,
+        status: demo.status,
+        createdById: ownerId,
+        bookingId: booking!.id,
+        polId: portId(demo.pol),
+        podId: portId(demo.pod),
+        vesselName: vessel,
+        voyageNumber: voyage,
+        issuingOfficeId: officeId(demo.pol === 'INMAA' ? 'MAA' : 'TSX'),
+        blDate: `2026-11-${day}`,
+        blType: index % 4 === 3 ? 'SEAWAY' : 'ORIGINAL',
+        loadDischargeTerms: 'CY/CY',
+        loadType: 'FCL',
+        dischargeType: index % 3 === 0 ? 'DIRECT' : 'TRANSHIPMENT',
+        paymentMethod: index % 2 === 0 ? 'PREPAID' : 'COLLECT',
+        cargoCategory: demo.containers.some((c) => c.size === '20RF') ? 'PEF' : 'GEN',
+        noOfOriginals: 3,
+        noOfCopies: 3,
+        shipperId: shipper.id,
+        shipperNameInBl: demo.nameInBl ? `${shipper.name.toUpperCase()}` : null,
+        shipperPhoneNo: shipper.mobile,
+        consigneeId: consignee.id,
+        consigneeNameInBl: demo.nameInBl ? `${consignee.name.toUpperCase()}` : null,
+        consigneePhoneNo: consignee.mobile,
+        description:
+          demo.description ??
+          (demo.cargo.length > 0 ? demo.cargo.map((c) => `${c.details} ${c.commodity}`).join('\n') : null),
+        marksAndNos:
+          demo.marks ??
+          (demo.cargo.length > 0 ? `${shipper.name.split(' ')[0]!.toUpperCase()}/${demo.pod}/1-UP` : null),
+        noOfPacks: demo.containers.reduce((sum, c) => sum + c.packs, 0) || null,
+        totalContainers: demo.containers.length,
+        netWeight: demo.containers.length ? totals.netWeight : null,
+        grossWeight: demo.containers.length ? totals.grossWeight : null,
+        measurement: demo.containers.length ? totals.measurement : null,
+        saidToContain: demo.containers.length
+          ? `${demo.containers.length} container(s) said to contain`
+          : null,
+        issuedBy: issued ? 'Asha Admin' : null,
+        issuedOn: issued ? new Date(`2026-11-${day}T10:00:00Z`) : null,
+        shippedOnBoardDate: issued ? `2026-11-${day}` : null,
+        noOfOriginalsPrinted: issued ? 3 : 0,
+        isBlSurrendered: demo.status === 'SURRENDERED',
+        surrenderedOn: demo.status === 'SURRENDERED' ? new Date(`2026-11-${day}T15:00:00Z`) : null,
+        surrenderedAt: demo.status === 'SURRENDERED' ? (demo.pol === 'INMAA' ? 'Chennai' : 'Mumbai') : null,
+        surrenderedBy: demo.status === 'SURRENDERED' ? shipper.name : null,
+        docsStatus: issued ? 'RELEASED' : 'PENDING',
+      })
+      .returning({ id: billsOfLading.id });
+    const blId = bill!.id;
+    if (demo.notify?.length) {
+      await tx.insert(blNotifyParties).values(
+        demo.notify.map((code, i) => {
+          const p = party(code);
+          return {
+            blId,
+            position: i + 1,
+            partyId: p.id,
+            partyNameInBl: p.name,
+            address: p.address,
+            mobile: p.mobile,
+            email: p.emailId,
+          };
+        }),
+      );
+    }
+    if (containerRows.length) {
+      await tx.insert(blContainers).values(
+        containerRows.map((c, i) => ({
+          blId,
+          containerId: c.containerId,
+          position: i + 1,
+          sealNo: c.seal,
+          packageTypeId: packId(c.pack),
+          noOfPacks: c.packs,
+          netWeight: c.gross,
+          grossWeight: c.gross,
+          measurement: c.cbm,
+          vgm: c.vgm ?? c.gross + c.tare,
+          vgmMethod: c.method,
+        })),
+      );
+    }
+    if (demo.cargo.length) {
+      await tx.insert(blCargoDetails).values(
+        demo.cargo.map((c, i) => ({
+          blId,
+          position: i + 1,
+          hsCodeId: hsId(c.hs),
+          commodity: c.commodity,
+          packageTypeId: packId(c.pack),
+          packageDetails: c.details,
+        })),
+      );
+    }
+    await tx.insert(blHistory).values({
+      blId,
+      actorId: null,
+      action: 'CREATED',
+      toStatus: demo.status,
+      version: 1,
+      comment: 'Draft created from the booking',
+    });
+  }
+}

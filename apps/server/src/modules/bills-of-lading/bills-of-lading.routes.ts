@@ -1,0 +1,99 @@
+import {
+  BillOfLadingListQuerySchema,
+  BillOfLadingListResponseSchema,
+  BillOfLadingSchema,
+  UpdateBillOfLadingBodySchema,
+} from '@lading/contract/bills-of-lading';
+import { ErrorBodySchema } from '@lading/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BillsOfLadingService } from './bills-of-lading.service';
+import { etagOf } from './bills-of-lading.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['bills of lading'];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingService }> = async (
+  app,
+  { bills },
+) => {
+  app.get(
+    '/cp/bill-of-ladings/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Bills of lading: filtered list with the total count (customers get only their own)',
+        querystring: BillOfLadingListQuerySchema,
+        response: { 200: BillOfLadingListResponseSchema, ...errors },
+      },
+    },
+    async (request) => bills.findBills(request.user!, request.query),
+  );
+
+  // The specification writes both spellings (with and without the trailing slash); the documented one is first.
+  for (const [url, hide] of [
+    ['/cp/bill-of-ladings/:id', false],
+    ['/cp/bill-of-ladings/:id/', true],
+  ] as const) {
+    app.get(
+      url,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          hide,
+          tags,
+          summary: 'One bill of lading with notify parties, containers and cargo rows',
+          params: IdParams,
+          response: { 200: BillOfLadingSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const bill = await bills.getBill(request.user!, request.params.id);
+        reply.header('etag', etagOf(bill.version));
+        reply.header('cache-control', 'private, no-cache');
+        return bill;
+      },
+    );
+  }
+
+  for (const [url, hide] of [
+    ['/cp/bill-of-ladings/:id/', false],
+    ['/cp/bill-of-ladings/:id', true],
+  ] as const) {
+    app.put(
+      url,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          hide,
+          tags,
+          summary: "Save a customer's changes (status becomes UPDATE PENDING)",
+          description:
+            'Send the version you edited as If-Match (the ETag of GET) or as "version". Totals are recomputed by the server.',
+          params: IdParams,
+          body: UpdateBillOfLadingBodySchema,
+          response: {
+            200: BillOfLadingSchema,
+            ...errors,
+            403: ErrorBodySchema,
+            409: ErrorBodySchema,
+            412: ErrorBodySchema,
+            428: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const bill = await bills.updateBill(
+          request.user!,
+          request.params.id,
+          request.body,
+          request.headers['if-match'],
+        );
+        reply.header('etag', etagOf(bill.version));
+        return bill;
+      },
+    );
+  }
+};

@@ -1,0 +1,272 @@
+import {
+  type BillOfLading,
+  type BillOfLadingListQuery,
+  BL_MESSAGES,
+  computeBillTotals,
+  diffContent,
+  editableContent,
+  LOCKED_STATUSES,
+  READ_ONLY_FIELDS,
+  type UpdateBillOfLadingBody,
+} from '@lading/contract/bills-of-lading';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  billsOfLading,
+  blCargoDetails,
+  blContainers,
+  blHistory,
+  blNotifyParties,
+} from '../../db/schema/bills-of-lading';
+import { parties } from '../../db/schema/parties';
+import { hsCodes, packageTypes } from '../../db/schema/reference-data';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { findBillById, findBills } from './bills-of-lading.repository';
+
+/** `W/"7"` for version 7: the bill's ETag. */
+export const etagOf = (version: number) => `W/"${version}"`;
+
+/** The version an edit was based on: If-Match (ETag) or the body's `version`. */
+export function expectedVersion(ifMatch: string | undefined, bodyVersion: number | undefined): number | null {
+  const fromHeader = ifMatch ? /^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1] : undefined;
+  if (fromHeader) return Number(fromHeader);
+  return bodyVersion ?? null;
+}
+
+const invalid = (fields: Record<string, string>) => {
+  const [field, message] = Object.entries(fields)[0]!;
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
+};
+
+/** Read-only values are compared loosely: numbers and numeric strings, null and undefined and ''. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === undefined || v === '' ? null : typeof v === 'number' ? String(v) : v);
+  const x = norm(a);
+  const y = norm(b);
+  if (
+    typeof x === 'string' &&
+    typeof y === 'string' &&
+    x !== '' &&
+    !Number.isNaN(Number(x)) &&
+    !Number.isNaN(Number(y))
+  )
+    return Number(x) === Number(y);
+  return x === y;
+}
+
+/** Customers see their own bills only; carrier staff see all. */
+const ownerScope = (caller: AuthUser) => (caller.isAdmin ? undefined : caller.id);
+
+export function createBillsOfLadingService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function getVisibleBill(
+    conn: Db | Tx,
+    caller: AuthUser,
+    id: number,
+    forUpdate = false,
+  ): Promise<BillOfLading> {
+    const bill = await findBillById(conn, id, ownerScope(caller), forUpdate);
+    if (!bill) throw notFound('Bill of lading');
+    return bill;
+  }
+
+  async function checkReferences(tx: Tx, bill: BillOfLading, body: UpdateBillOfLadingBody) {
+    const fields: Record<string, string> = {};
+    const allocated = new Map(bill.blContainerDetails.map((c) => [c.containerId, c]));
+    const sent = new Set<number>();
+    body.blContainerDetails.forEach((row, i) => {
+      if (row.blId !== bill.id) fields[`blContainerDetails.${i}.blId`] = 'must be this bill';
+      if (!allocated.has(row.containerId))
+        fields[`blContainerDetails.${i}.containerId`] = 'is not allocated to this bill';
+      if (sent.has(row.containerId)) fields[`blContainerDetails.${i}.containerId`] = 'appears twice';
+      sent.add(row.containerId);
+    });
+    if (sent.size !== allocated.size && !Object.keys(fields).length) {
+      fields.blContainerDetails =
+        'must list every container allocated to this bill (containers are allocated by the carrier)';
+    }
+    body.blCargoDetails.forEach((row, i) => {
+      if (row.blId !== bill.id) fields[`blCargoDetails.${i}.blId`] = 'must be this bill';
+    });
+    const packageIds = [
+      ...new Set([
+        ...body.blContainerDetails.map((r) => r.packageTypeId),
+        ...body.blCargoDetails.map((r) => r.packageTypeId),
+      ]),
+    ];
+    const hsIds = [...new Set(body.blCargoDetails.map((r) => r.hsnCode))];
+    const partyIds = [
+      ...new Set(body.blNotifyPartyDetails.map((p) => p.partyId).filter((p): p is number => p !== null)),
+    ];
+    const [knownPackages, knownHs, knownParties] = await Promise.all([
+      packageIds.length
+        ? tx.select({ id: packageTypes.id }).from(packageTypes).where(inArray(packageTypes.id, packageIds))
+        : [],
+      hsIds.length ? tx.select({ id: hsCodes.id }).from(hsCodes).where(inArray(hsCodes.id, hsIds)) : [],
+      partyIds.length
+        ? tx
+            .select({ id: parties.id })
+            .from(parties)
+            .where(and(inArray(parties.id, partyIds), eq(parties.isActive, true)))
+        : [],
+    ]);
+    const has = (rows: { id: number }[], id: number) => rows.some((r) => r.id === id);
+    body.blContainerDetails.forEach((row, i) => {
+      if (!has(knownPackages, row.packageTypeId))
+        fields[`blContainerDetails.${i}.packageTypeId`] = 'is not a known package type';
+    });
+    body.blCargoDetails.forEach((row, i) => {
+      if (!has(knownPackages, row.packageTypeId))
+        fields[`blCargoDetails.${i}.packageTypeId`] = 'is not a known package type';
+      if (!has(knownHs, row.hsnCode)) fields[`blCargoDetails.${i}.hsnCode`] = 'is not a known HS code';
+    });
+    body.blNotifyPartyDetails.forEach((row, i) => {
+      if (row.partyId !== null && !has(knownParties, row.partyId))
+        fields[`blNotifyPartyDetails.${i}.partyId`] = 'is not a known, active company';
+      if (row.partyId === null && !row.partyNameInBl)
+        fields[`blNotifyPartyDetails.${i}.partyId`] = 'pick a company or give the name in BL';
+    });
+    if (Object.keys(fields).length) throw invalid(fields);
+  }
+
+  return {
+    findBills(caller: AuthUser, query: BillOfLadingListQuery) {
+      // A customer asking for someone else's bills gets none of them.
+      if (!caller.isAdmin && query.created_by_id !== undefined && query.created_by_id !== caller.id)
+        return Promise.resolve({ count: 0, results: [] });
+      return findBills(db, query, ownerScope(caller));
+    },
+
+    getBill(caller: AuthUser, id: number) {
+      return getVisibleBill(db, caller, id);
+    },
+
+    /**
+     * A customer's save (specification sections 4–5): validated, read-only fields refused, totals recomputed here,
+     * status 'UPDATE PENDING', everything in one transaction with a history record; based on the current version only.
+     */
+    async updateBill(
+      caller: AuthUser,
+      id: number,
+      body: UpdateBillOfLadingBody,
+      ifMatch: string | undefined,
+    ): Promise<BillOfLading> {
+      const expected = expectedVersion(ifMatch, body.version);
+      if (expected === null) {
+        throw new AppError(
+          'PRECONDITION_REQUIRED',
+          'Send the version you edited (If-Match header or "version" field)',
+          { fields: { version: 'is required' } },
+        );
+      }
+      const updated = await db.transaction(async (tx) => {
+        const bill = await getVisibleBill(tx, caller, id, true);
+        if (LOCKED_STATUSES.includes(bill.status))
+          throw new AppError('CONFLICT', BL_MESSAGES.locked, { fields: { status: `is ${bill.status}` } });
+        if (bill.version !== expected) {
+          throw new AppError('PRECONDITION_FAILED', BL_MESSAGES.stale, {
+            fields: { version: `is ${bill.version}, not ${expected}` },
+            headers: { etag: etagOf(bill.version) },
+          });
+        }
+        const readOnly: Record<string, string> = {};
+        for (const field of READ_ONLY_FIELDS) {
+          if (field in body && !sameValue(body[field], bill[field]))
+            readOnly[field] = 'is read-only and cannot be changed here';
+        }
+        if (Object.keys(readOnly).length) throw invalid(readOnly);
+        await checkReferences(tx, bill, body);
+
+        const tare = new Map(bill.blContainerDetails.map((c) => [c.containerId, c.containerTareweight]));
+        const totals = computeBillTotals(
+          body.blContainerDetails.map((c) => ({
+            cargoGrossWeight: c.grossWeight,
+            tareWeight: tare.get(c.containerId) ?? 0,
+            measurement: c.measurement,
+          })),
+        );
+        const hasContainers = body.blContainerDetails.length > 0;
+        await tx
+          .update(billsOfLading)
+          .set({
+            shipperNameInBl: body.shipperNameInBl,
+            shipperPhoneNo: body.shipperPhoneNo,
+            consigneeNameInBl: body.consigneeNameInBl,
+            consigneePhoneNo: body.consigneePhoneNo,
+            description: body.description,
+            marksAndNos: body.marksAndNos,
+            netWeight: hasContainers ? totals.netWeight : null,
+            grossWeight: hasContainers ? totals.grossWeight : null,
+            measurement: hasContainers ? totals.measurement : null,
+            noOfPacks: hasContainers
+              ? body.blContainerDetails.reduce((sum, c) => sum + c.noOfPacks, 0)
+              : null,
+            status: 'UPDATE PENDING',
+            version: sql`${billsOfLading.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(billsOfLading.id, id));
+        await tx.delete(blNotifyParties).where(eq(blNotifyParties.blId, id));
+        if (body.blNotifyPartyDetails.length) {
+          await tx.insert(blNotifyParties).values(
+            body.blNotifyPartyDetails.map((p, i) => ({
+              blId: id,
+              position: i + 1,
+              partyId: p.partyId,
+              isNonParty: false,
+              nonParty: '',
+              partyNameInBl: p.partyNameInBl ?? null,
+              address: p.address ?? null,
+              mobile: p.mobile || null,
+              email: p.email || null,
+            })),
+          );
+        }
+        for (const row of body.blContainerDetails) {
+          await tx
+            .update(blContainers)
+            .set({
+              sealNo: row.sealNo ?? null,
+              noOfPacks: row.noOfPacks,
+              packageTypeId: row.packageTypeId,
+              netWeight: row.grossWeight,
+              grossWeight: row.grossWeight,
+              grossWeightUnit: 'KG',
+              measurement: row.measurement,
+              vgm: row.vgm,
+              vgmMethod: row.vgmMethod,
+            })
+            .where(and(eq(blContainers.blId, id), eq(blContainers.containerId, row.containerId)));
+        }
+        await tx.delete(blCargoDetails).where(eq(blCargoDetails.blId, id));
+        await tx.insert(blCargoDetails).values(
+          body.blCargoDetails.map((c, i) => ({
+            blId: id,
+            position: i + 1,
+            hsCodeId: c.hsnCode,
+            hsnCodeAddOn: null,
+            commodity: c.commodity,
+            packageTypeId: c.packageTypeId,
+            packageDetails: c.packageDetails,
+          })),
+        );
+        const after = (await findBillById(tx, id))!;
+        await tx.insert(blHistory).values({
+          blId: id,
+          actorId: caller.id,
+          action: 'UPDATED',
+          fromStatus: bill.status,
+          toStatus: after.status,
+          version: after.version,
+          changes: diffContent(editableContent(bill), editableContent(after)),
+        });
+        return after;
+      });
+      return updated;
+    },
+  };
+}
+
+export type BillsOfLadingService = ReturnType<typeof createBillsOfLadingService>;

@@ -1,0 +1,645 @@
+import ContainerValidator from 'container-validator';
+import { z } from 'zod';
+
+// ---- statuses --------------------------------------------------------------------------------------------------
+
+/**
+ * Our statuses. The specification names only 'UPDATE PENDING' (set by a customer's save); the rest follow the
+ * review workflow. Each maps to DCSA eBL 3.0.3 transportDocumentStatus.
+ */
+export const BL_STATUSES = ['DRAFT', 'UPDATE PENDING', 'APPROVED', 'ISSUED', 'SURRENDERED'] as const;
+export type BlStatus = (typeof BL_STATUSES)[number];
+export const DCSA_TRANSPORT_DOCUMENT_STATUS: Record<BlStatus, string> = {
+  DRAFT: 'DRAFT',
+  'UPDATE PENDING': 'DRAFT',
+  APPROVED: 'APPROVED',
+  ISSUED: 'ISSUED',
+  SURRENDERED: 'SURRENDERED_FOR_DELIVERY',
+};
+/** A customer may edit while the carrier has not approved or issued the bill. */
+export const EDITABLE_STATUSES: readonly BlStatus[] = ['DRAFT', 'UPDATE PENDING', 'APPROVED'];
+export const LOCKED_STATUSES: readonly BlStatus[] = ['ISSUED', 'SURRENDERED'];
+
+export const VGM_METHODS = ['Method 1', 'Method 2'] as const;
+export const MAX_NOTIFY_PARTIES = 2;
+
+export const BL_MESSAGES = {
+  saveInvalid: 'Please Fill All required Fields',
+  saveSuccess: 'Bl Updated Successfully',
+  noContainers: 'Container Not Allocated !',
+  locked: 'This bill of lading has been issued and can no longer be changed.',
+  stale:
+    'This bill of lading was changed by someone else since you opened it. Reload it to see the latest version.',
+} as const;
+
+// ---- numbers ---------------------------------------------------------------------------------------------------
+
+/** Weights, measurement and VGM are rounded to 2 decimals (specification section 5). */
+export function round2(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+/** The save computations of specification section 5. */
+export function computeBillTotals(
+  containers: readonly {
+    cargoGrossWeight: number | null;
+    tareWeight: number | null;
+    measurement: number | null;
+  }[],
+) {
+  let netWeight = 0;
+  let grossWeight = 0;
+  let measurement = 0;
+  for (const c of containers) {
+    netWeight += c.cargoGrossWeight ?? 0;
+    grossWeight += (c.cargoGrossWeight ?? 0) + (c.tareWeight ?? 0);
+    measurement += c.measurement ?? 0;
+  }
+  return { netWeight: round2(netWeight), grossWeight: round2(grossWeight), measurement: round2(measurement) };
+}
+
+// ---- read shape (specification section 3) ----------------------------------------------------------------------
+
+const nullableText = z.string().nullable();
+const nullableNumber = z.number().nullable();
+
+export const NotifyPartyDetailSchema = z.object({
+  party: z.number().int().nullable(),
+  partyName: nullableText,
+  partyNameInBl: nullableText,
+  mobile: nullableText,
+  address: nullableText,
+  email: nullableText,
+});
+export type NotifyPartyDetail = z.infer<typeof NotifyPartyDetailSchema>;
+
+export const ContainerDetailSchema = z.object({
+  containerId: z.number().int(),
+  containerNumber: z.string(),
+  containerNickname: z.string(),
+  containerIsoCode: z.string(),
+  containerTareweight: nullableNumber,
+  sealNo: nullableText,
+  noOfPacks: nullableNumber,
+  grossWeight: nullableNumber,
+  measurement: nullableNumber,
+  vgm: nullableNumber,
+  vgmMethod: nullableText,
+  packageTypeId: z.number().int().nullable(),
+  packageTypeName: nullableText,
+  grossWeightUnitId: z.string(),
+});
+export type ContainerDetail = z.infer<typeof ContainerDetailSchema>;
+
+export const CargoDetailSchema = z.object({
+  /** The HS code's id (the specification's hsCode). */
+  hsCode: z.number().int().nullable(),
+  hsnCodeValue: nullableText,
+  commodity: nullableText,
+  packageType: z.number().int().nullable(),
+  packageTypeName: nullableText,
+  packageDetails: nullableText,
+});
+export type CargoDetail = z.infer<typeof CargoDetailSchema>;
+
+export const BillOfLadingSchema = z.object({
+  id: z.number().int(),
+  createdById: z.number().int(),
+  number: z.string(),
+  billOfLadingNumber: z.string(),
+  billOfLadingId: z.number().int(),
+  status: z.enum(BL_STATUSES),
+  dcsaStatus: z.string(),
+  version: z.number().int(),
+  issuedBy: nullableText,
+  issuedOn: nullableText,
+  deliveryAgent: nullableText,
+  releasedAt: nullableText,
+  isBlSurrendered: z.boolean(),
+  surrenderedOn: nullableText,
+  surrenderedAt: nullableText,
+  surrenderedBy: nullableText,
+  shippedOnBoardDate: nullableText,
+  paymentMethod: nullableText,
+  blDate: nullableText,
+  blType: nullableText,
+  loadDischargeTerms: nullableText,
+  loadType: nullableText,
+  dischargeType: nullableText,
+  noOfOriginals: z.number().int(),
+  noOfOriginalsPrinted: z.number().int(),
+  noOfCopies: z.number().int(),
+  noOfCopiesPrinted: z.number().int(),
+  noOfDraftPrinted: z.number().int(),
+  cargoCategory: nullableText,
+  bookingId: z.number().int().nullable(),
+  bookingNumber: nullableText,
+  polId: z.number().int().nullable(),
+  polCode: nullableText,
+  polName: nullableText,
+  podId: z.number().int().nullable(),
+  podCode: nullableText,
+  podName: nullableText,
+  vesselName: nullableText,
+  voyageNumber: nullableText,
+  issuingOffice: nullableText,
+  shipperId: z.number().int().nullable(),
+  shipperName: nullableText,
+  shipperNameInBl: nullableText,
+  shipperAddress: nullableText,
+  shipperMailId: nullableText,
+  shipperPhoneNo: nullableText,
+  consigneeId: z.number().int().nullable(),
+  consigneeName: nullableText,
+  consigneeNameInBl: nullableText,
+  consigneeAddress: nullableText,
+  consigneeMailId: nullableText,
+  consigneePhoneNo: nullableText,
+  weightUnitInBl: z.string(),
+  description: nullableText,
+  surrenderRemark: nullableText,
+  marksAndNos: nullableText,
+  noOfPacks: nullableNumber,
+  totalContainers: z.number().int(),
+  netWeight: nullableNumber,
+  netWeightUnit: z.string(),
+  grossWeight: nullableNumber,
+  grossWeightUnit: z.string(),
+  measurement: nullableNumber,
+  saidToContain: nullableText,
+  shipperLoadAndStowCount: z.boolean(),
+  oneDoorOpenContainer: z.boolean(),
+  docsStatus: nullableText,
+  hideTareWeight: z.boolean(),
+  hideTotalWeight: z.boolean(),
+  hideCbm: z.boolean(),
+  isIssued: z.boolean(),
+  reviewComment: nullableText,
+  updatedAt: z.string(),
+  blNotifyPartyDetails: z.array(NotifyPartyDetailSchema),
+  blContainerDetails: z.array(ContainerDetailSchema),
+  blCargoDetails: z.array(CargoDetailSchema),
+});
+export type BillOfLading = z.infer<typeof BillOfLadingSchema>;
+
+/** A row of the BL list. */
+export const BillOfLadingListItemSchema = BillOfLadingSchema.pick({
+  id: true,
+  number: true,
+  status: true,
+  dcsaStatus: true,
+  blDate: true,
+  bookingId: true,
+  bookingNumber: true,
+  polId: true,
+  polCode: true,
+  polName: true,
+  podId: true,
+  podCode: true,
+  podName: true,
+  vesselName: true,
+  voyageNumber: true,
+  shipperName: true,
+  consigneeName: true,
+  totalContainers: true,
+  createdById: true,
+  updatedAt: true,
+  version: true,
+});
+export type BillOfLadingListItem = z.infer<typeof BillOfLadingListItemSchema>;
+
+export const BL_LIST_MAX = 100;
+export const BL_COUNT_MAX = 10_000;
+export const BL_SORT_FIELDS = ['number', 'blDate', 'status', 'updatedAt'] as const;
+
+const optionalId = z.coerce.number().int().positive().optional();
+export const BillOfLadingListQuerySchema = z.object({
+  pol_id: optionalId,
+  pod_id: optionalId,
+  bl_number: z.string().trim().max(40).optional(),
+  booking_number: z.string().trim().max(40).optional(),
+  status: z.enum(BL_STATUSES).optional(),
+  created_by_id: optionalId,
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(BL_COUNT_MAX).default(10),
+  sort: z.enum(BL_SORT_FIELDS).default('updatedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type BillOfLadingListQuery = z.infer<typeof BillOfLadingListQuerySchema>;
+export const BillOfLadingListResponseSchema = z.object({
+  count: z.number().int(),
+  results: z.array(BillOfLadingListItemSchema),
+});
+export type BillOfLadingListResponse = z.infer<typeof BillOfLadingListResponseSchema>;
+
+// ---- sent shape (specification section 3) ---------------------------------------------------------------------
+
+const TEXT_MAX = 200;
+const LONG_TEXT_MAX = 4000;
+const required = (max = TEXT_MAX) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const optionalText = (max = TEXT_MAX) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional();
+const measure = z
+  .number({ message: 'must be a number' })
+  .min(0, 'must be 0 or more')
+  .max(1e9, 'is too large');
+/** Digits, spaces and + - ( ) only; 6 to 20 characters. */
+export const BL_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+const phone = z
+  .string()
+  .trim()
+  .regex(BL_PHONE_PATTERN, 'must be a phone number (digits, optionally starting with +)');
+
+export const NotifyPartySentSchema = z.object({
+  partyId: z.number().int().positive().nullable(),
+  isNonParty: z.literal(false).default(false),
+  nonParty: z.literal('').default(''),
+  partyNameInBl: optionalText(),
+  address: optionalText(500),
+  mobile: z.union([phone, z.literal(''), z.null()]).optional(),
+  email: z.union([z.email('must be an e-mail address').max(254), z.literal(''), z.null()]).optional(),
+});
+export type NotifyPartySent = z.infer<typeof NotifyPartySentSchema>;
+
+export const ContainerSentSchema = z.object({
+  blId: z.number().int().positive(),
+  containerId: z.number().int().positive(),
+  sealNo: optionalText(40),
+  noOfPacks: z
+    .number({ message: 'is required' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1e7),
+  packageTypeId: z.number({ message: 'is required' }).int().positive(),
+  netWeight: measure.nullable().optional(),
+  netWeightUnit: z.string().max(10).optional(),
+  grossWeight: measure,
+  grossWeightUnit: z.string().max(10).optional(),
+  measurement: measure,
+  vgm: measure,
+  vgmMethod: z.enum(VGM_METHODS, { message: 'must be Method 1 or Method 2' }),
+});
+export type ContainerSent = z.infer<typeof ContainerSentSchema>;
+
+export const CargoSentSchema = z.object({
+  blId: z.number().int().positive(),
+  hsnCode: z.number({ message: 'is required' }).int().positive(),
+  hsnCodeAddOn: z.null().optional(),
+  commodity: required(500),
+  packageTypeId: z.number({ message: 'is required' }).int().positive(),
+  packageDetails: required(500),
+});
+export type CargoSent = z.infer<typeof CargoSentSchema>;
+
+/**
+ * PUT cp/bill-of-ladings/{id}/: the editable fields, the sent shapes of the lists, and the version the edit was
+ * based on. A client may send the rest of the read object back too: those fields are read-only and the server
+ * refuses a change to them (it never applies them). Totals sent by the client are ignored and recomputed.
+ */
+export const UpdateBillOfLadingBodySchema = z.looseObject({
+  version: z.number().int().positive().optional(),
+  status: z.literal('UPDATE PENDING').optional(),
+  shipperNameInBl: required(),
+  shipperPhoneNo: phone,
+  consigneeNameInBl: required(),
+  consigneePhoneNo: phone,
+  description: required(LONG_TEXT_MAX),
+  marksAndNos: required(LONG_TEXT_MAX),
+  isNotifyPartyChanged: z.boolean().optional(),
+  isNotifyPartyAdded: z.boolean().optional(),
+  netWeight: z.number().nullable().optional(),
+  grossWeight: z.number().nullable().optional(),
+  measurement: z.number().nullable().optional(),
+  blNotifyPartyDetails: z
+    .array(NotifyPartySentSchema)
+    .max(MAX_NOTIFY_PARTIES, `at most ${MAX_NOTIFY_PARTIES} notify parties`),
+  blContainerDetails: z.array(ContainerSentSchema).max(500),
+  blCargoDetails: z.array(CargoSentSchema).min(1, 'needs at least one cargo row').max(100),
+});
+export type UpdateBillOfLadingBody = z.infer<typeof UpdateBillOfLadingBodySchema>;
+
+/** Fields of the read shape a customer may not change through PUT (sending them unchanged is fine). */
+export const READ_ONLY_FIELDS = [
+  'id',
+  'createdById',
+  'number',
+  'billOfLadingNumber',
+  'billOfLadingId',
+  'issuedBy',
+  'issuedOn',
+  'deliveryAgent',
+  'releasedAt',
+  'isBlSurrendered',
+  'surrenderedOn',
+  'surrenderedAt',
+  'surrenderedBy',
+  'shippedOnBoardDate',
+  'paymentMethod',
+  'blDate',
+  'blType',
+  'loadDischargeTerms',
+  'loadType',
+  'dischargeType',
+  'noOfOriginals',
+  'noOfOriginalsPrinted',
+  'noOfCopies',
+  'noOfCopiesPrinted',
+  'noOfDraftPrinted',
+  'cargoCategory',
+  'bookingId',
+  'bookingNumber',
+  'polId',
+  'podId',
+  'vesselName',
+  'voyageNumber',
+  'shipperId',
+  'shipperName',
+  'shipperAddress',
+  'shipperMailId',
+  'consigneeId',
+  'consigneeName',
+  'consigneeAddress',
+  'consigneeMailId',
+  'weightUnitInBl',
+  'totalContainers',
+  'docsStatus',
+  'hideTareWeight',
+  'hideTotalWeight',
+  'hideCbm',
+  'isIssued',
+] as const;
+
+// ---- the edit form (specification section 3, "BL edit form fields") --------------------------------------------
+
+export type NotifyPartyForm = {
+  party: { id: number; name: string } | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+};
+export type ContainerForm = {
+  containerId: number;
+  containerNumber: string;
+  containerType: string;
+  tareWeight: number | null;
+  sealNumber: string;
+  packageType: number | null;
+  numberOfPackage: number | null;
+  cargoGrossWeight: number | null;
+  measurement: number | null;
+  vgm: number | null;
+  vgmMethod: string;
+};
+export type CargoForm = {
+  commodity: string;
+  hsnCode: number | null;
+  hsnCodeValue: string;
+  packageType: number | null;
+  packageDetails: string;
+};
+export type BillOfLadingForm = {
+  shipperNameInBl: string;
+  shipperPhoneNumber: string;
+  consigneeNameInBl: string;
+  consigneePhoneNumber: string;
+  haveNotifyParty: boolean;
+  notifyParty1: NotifyPartyForm;
+  notifyParty2: NotifyPartyForm;
+  containers: ContainerForm[];
+  cargoDetails: CargoForm[];
+  descriptionOfGoods: string;
+  marksAndNosL: string;
+};
+
+export const emptyNotifyParty = (): NotifyPartyForm => ({
+  party: null,
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+});
+export const emptyCargoRow = (): CargoForm => ({
+  commodity: '',
+  hsnCode: null,
+  hsnCodeValue: '',
+  packageType: null,
+  packageDetails: '',
+});
+
+function notifyPartyForm(detail: NotifyPartyDetail | undefined): NotifyPartyForm {
+  if (!detail) return emptyNotifyParty();
+  return {
+    party: detail.party ? { id: detail.party, name: detail.partyName ?? '' } : null,
+    name: detail.partyNameInBl ?? '',
+    email: detail.email ?? '',
+    phone: detail.mobile ?? '',
+    address: detail.address ?? '',
+  };
+}
+
+/**
+ * Pre-fill (specification section 4): shipper and consignee names default to the name in BL if present, otherwise
+ * the party name; notify parties tick the checkbox; no cargo rows means one empty row.
+ */
+export function prefillBillForm(bill: BillOfLading): BillOfLadingForm {
+  const [first, second] = bill.blNotifyPartyDetails;
+  return {
+    shipperNameInBl: bill.shipperNameInBl || bill.shipperName || '',
+    shipperPhoneNumber: bill.shipperPhoneNo ?? '',
+    consigneeNameInBl: bill.consigneeNameInBl || bill.consigneeName || '',
+    consigneePhoneNumber: bill.consigneePhoneNo ?? '',
+    haveNotifyParty: bill.blNotifyPartyDetails.length > 0,
+    notifyParty1: notifyPartyForm(first),
+    notifyParty2: notifyPartyForm(second),
+    containers: bill.blContainerDetails.map((c) => ({
+      containerId: c.containerId,
+      containerNumber: c.containerNumber,
+      containerType: c.containerNickname,
+      tareWeight: c.containerTareweight,
+      sealNumber: c.sealNo ?? '',
+      packageType: c.packageTypeId,
+      numberOfPackage: c.noOfPacks,
+      cargoGrossWeight: c.grossWeight,
+      measurement: c.measurement,
+      vgm: c.vgm,
+      vgmMethod: c.vgmMethod ?? '',
+    })),
+    cargoDetails:
+      bill.blCargoDetails.length > 0
+        ? bill.blCargoDetails.map((c) => ({
+            commodity: c.commodity ?? '',
+            hsnCode: c.hsCode,
+            hsnCodeValue: c.hsnCodeValue ?? '',
+            packageType: c.packageType,
+            packageDetails: c.packageDetails ?? '',
+          }))
+        : [emptyCargoRow()],
+    descriptionOfGoods: bill.description ?? '',
+    marksAndNosL: bill.marksAndNos ?? '',
+  };
+}
+
+const isNotifyPartyChosen = (p: NotifyPartyForm) => p.party !== null;
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** Builds the PUT body from the form (specification section 3 "Sent" shapes and section 5 computations). */
+export function toUpdatePayload(bill: BillOfLading, form: BillOfLadingForm): UpdateBillOfLadingBody {
+  const chosen = form.haveNotifyParty
+    ? [form.notifyParty1, form.notifyParty2].filter((p) => isNotifyPartyChosen(p) || p.name.trim() !== '')
+    : [];
+  const anyChosen = form.haveNotifyParty && [form.notifyParty1, form.notifyParty2].some(isNotifyPartyChosen);
+  const totals = computeBillTotals(form.containers);
+  return {
+    version: bill.version,
+    status: 'UPDATE PENDING',
+    shipperNameInBl: form.shipperNameInBl.trim(),
+    shipperPhoneNo: form.shipperPhoneNumber.trim(),
+    consigneeNameInBl: form.consigneeNameInBl.trim(),
+    consigneePhoneNo: form.consigneePhoneNumber.trim(),
+    description: form.descriptionOfGoods.trim(),
+    marksAndNos: form.marksAndNosL.trim(),
+    isNotifyPartyChanged: anyChosen,
+    isNotifyPartyAdded: anyChosen,
+    ...totals,
+    blNotifyPartyDetails: chosen.map((p) => ({
+      partyId: p.party?.id ?? null,
+      isNonParty: false,
+      nonParty: '',
+      partyNameInBl: blankToNull(p.name),
+      address: blankToNull(p.address),
+      mobile: blankToNull(p.phone),
+      email: blankToNull(p.email),
+    })),
+    blContainerDetails: form.containers.map((c) => ({
+      blId: bill.id,
+      containerId: c.containerId,
+      sealNo: blankToNull(c.sealNumber),
+      noOfPacks: c.numberOfPackage as number,
+      packageTypeId: c.packageType as number,
+      netWeight: c.cargoGrossWeight === null ? null : round2(c.cargoGrossWeight),
+      netWeightUnit: 'KG',
+      grossWeight: round2(c.cargoGrossWeight as number),
+      grossWeightUnit: 'KG',
+      measurement: round2(c.measurement as number),
+      vgm: round2(c.vgm as number),
+      vgmMethod: c.vgmMethod as (typeof VGM_METHODS)[number],
+    })),
+    blCargoDetails: form.cargoDetails.map((c) => ({
+      blId: bill.id,
+      hsnCode: c.hsnCode as number,
+      hsnCodeAddOn: null,
+      commodity: c.commodity.trim(),
+      packageTypeId: c.packageType as number,
+      packageDetails: c.packageDetails.trim(),
+    })),
+  };
+}
+
+// ---- warnings (advice, never blocking) ------------------------------------------------------------------------
+
+const validator = new ContainerValidator();
+
+/** ISO 6346: owner code (3 letters), category (U, J or Z), 6-digit serial, check digit. */
+export function isValidContainerNumber(containerNumber: string): boolean {
+  return validator.isValid(containerNumber.trim().toUpperCase());
+}
+
+export const VGM_TOLERANCE = 0.05;
+
+/** The declared VGM should be cargo gross + tare; true when it differs by more than 5 %. */
+export function isVgmOffExpected(
+  container: Pick<ContainerForm, 'vgm' | 'cargoGrossWeight' | 'tareWeight'>,
+): boolean {
+  if (container.vgm === null || container.cargoGrossWeight === null) return false;
+  const expected = container.cargoGrossWeight + (container.tareWeight ?? 0);
+  if (expected <= 0) return false;
+  return Math.abs(container.vgm - expected) / expected > VGM_TOLERANCE;
+}
+
+/** Package counts on containers vs the count stated in cargo rows' package details (when it starts with a number). */
+export function packageCountMismatch(
+  form: Pick<BillOfLadingForm, 'containers' | 'cargoDetails'>,
+): { containers: number; cargo: number } | null {
+  if (form.containers.length === 0) return null;
+  const containers = form.containers.reduce((sum, c) => sum + (c.numberOfPackage ?? 0), 0);
+  let cargo = 0;
+  for (const row of form.cargoDetails) {
+    const match = /^\s*(\d[\d,]*)/.exec(row.packageDetails);
+    if (!match) return null;
+    cargo += Number(match[1]!.replaceAll(',', ''));
+  }
+  return containers === cargo ? null : { containers, cargo };
+}
+
+/** The eleventh character of a container number (ISO 6346) for owner code + category + 6-digit serial. */
+export function withCheckDigit(firstTen: string): string {
+  return `${firstTen}${validator.createCheckDigit(firstTen) % 10}`;
+}
+
+// ---- what a customer edits, for history and review --------------------------------------------------------------
+
+/** The part of a bill a customer edits: what history records and the reviewer compares. */
+export function editableContent(bill: BillOfLading) {
+  return {
+    shipperNameInBl: bill.shipperNameInBl,
+    shipperPhoneNo: bill.shipperPhoneNo,
+    consigneeNameInBl: bill.consigneeNameInBl,
+    consigneePhoneNo: bill.consigneePhoneNo,
+    description: bill.description,
+    marksAndNos: bill.marksAndNos,
+    notifyParties: bill.blNotifyPartyDetails.map((p) => ({
+      party: p.partyName,
+      nameInBl: p.partyNameInBl,
+      mobile: p.mobile,
+      email: p.email,
+      address: p.address,
+    })),
+    containers: bill.blContainerDetails.map((c) => ({
+      container: c.containerNumber,
+      sealNo: c.sealNo,
+      packageType: c.packageTypeName,
+      noOfPacks: c.noOfPacks,
+      grossWeight: c.grossWeight,
+      measurement: c.measurement,
+      vgm: c.vgm,
+      vgmMethod: c.vgmMethod,
+    })),
+    cargo: bill.blCargoDetails.map((c) => ({
+      hsCode: c.hsnCodeValue,
+      commodity: c.commodity,
+      packageType: c.packageTypeName,
+      packageDetails: c.packageDetails,
+    })),
+    totals: { netWeight: bill.netWeight, grossWeight: bill.grossWeight, measurement: bill.measurement },
+  };
+}
+export type EditableContent = ReturnType<typeof editableContent>;
+export type FieldChange = { field: string; before: unknown; after: unknown };
+
+function flatten(value: unknown, prefix: string, out: Map<string, unknown>) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) flatten(item, `${prefix}[${index + 1}]`, out);
+    if (value.length === 0) out.set(prefix, null);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, value ?? null);
+  }
+}
+
+/** Field-by-field differences, paths like `containers[2].sealNo`; rows added or removed show as null on one side. */
+export function diffContent(before: unknown, after: unknown): FieldChange[] {
+  const a = new Map<string, unknown>();
+  const b = new Map<string, unknown>();
+  flatten(before ?? {}, '', a);
+  flatten(after ?? {}, '', b);
+  const changes: FieldChange[] = [];
+  for (const field of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(field) ?? null;
+    const y = b.get(field) ?? null;
+    if (x !== y) changes.push({ field, before: x, after: y });
+  }
+  return changes;
+}
