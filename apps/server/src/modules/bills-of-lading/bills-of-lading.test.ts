@@ -1,0 +1,422 @@
+import {
+  type BillOfLading,
+  computeBillTotals,
+  prefillBillForm,
+  toUpdatePayload,
+  type UpdateBillOfLadingBody,
+} from '@lading/contract/bills-of-lading';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billsOfLading, blHistory } from '../../db/schema/bills-of-lading';
+import { signInAs } from '../../test/auth';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+type Headers = { authorization: string };
+
+describe('bills of lading API', () => {
+  let t: TestApp;
+  let customer: Headers;
+  let customer2: Headers;
+  let admin: Headers;
+  let customerId: number;
+  let customer2Id: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const c1 = await signInAs(t, 'customer');
+    const c2 = await signInAs(t, 'customer2');
+    customer = c1.headers;
+    customer2 = c2.headers;
+    customerId = c1.userId;
+    customer2Id = c2.userId;
+    admin = (await signInAs(t, 'admin')).headers;
+  });
+  afterAll(async () => t.close());
+
+  const list = (headers: Headers, query = '') =>
+    t.app.inject({ method: 'GET', url: `/cp/bill-of-ladings/?${query}`, headers });
+  const get = (headers: Headers, id: number) =>
+    t.app.inject({ method: 'GET', url: `/cp/bill-of-ladings/${id}`, headers });
+  const put = (headers: Headers, id: number, body: unknown, extra: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/cp/bill-of-ladings/${id}/`,
+      headers: { ...headers, ...extra },
+      payload: body as object,
+    });
+  const billByNumber = async (headers: Headers, number: string): Promise<BillOfLading> => {
+    const found = (await list(headers, `bl_number=${number}`)).json().results[0];
+    return (await get(headers, found.id)).json();
+  };
+  const rowOf = async (id: number) =>
+    (await t.database.db.select().from(billsOfLading).where(eq(billsOfLading.id, id)))[0]!;
+  const validBody = (bill: BillOfLading): UpdateBillOfLadingBody =>
+    toUpdatePayload(bill, prefillBillForm(bill));
+
+  describe('list', () => {
+    it('gives a customer only their own bills, whatever created_by_id says', async () => {
+      const mine = (await list(customer, 'limit=100')).json();
+      expect(mine.count).toBe(8);
+      expect(mine.results.every((b: { createdById: number }) => b.createdById === customerId)).toBe(true);
+      const theirs = (await list(customer, `created_by_id=${customer2Id}&limit=100`)).json();
+      expect(theirs).toEqual({ count: 0, results: [] });
+      expect((await list(customer2, 'limit=100')).json().count).toBe(6);
+    });
+
+    it('gives admins every bill, and filters by owner on request', async () => {
+      expect((await list(admin, 'limit=100')).json().count).toBe(14);
+      const filtered = (await list(admin, `created_by_id=${customer2Id}&limit=100`)).json();
+      expect(filtered.count).toBe(6);
+    });
+
+    it('filters by POL, POD, BL number, booking number and status', async () => {
+      const all = (await list(customer, 'limit=100')).json().results as {
+        id: number;
+        polId: number;
+        podId: number;
+        number: string;
+        bookingNumber: string;
+        status: string;
+      }[];
+      const sample = all.find((b) => b.number === 'LDG26110003')!;
+      expect(
+        (await list(customer, `pol_id=${sample.polId}&limit=100`))
+          .json()
+          .results.every((b: { polId: number }) => b.polId === sample.polId),
+      ).toBe(true);
+      expect(
+        (await list(customer, `pod_id=${sample.podId}`)).json().results.map((b: { id: number }) => b.id),
+      ).toContain(sample.id);
+      expect((await list(customer, 'bl_number=LDG26110003')).json().count).toBe(1);
+      expect((await list(customer, `booking_number=${sample.bookingNumber}`)).json().results[0].id).toBe(
+        sample.id,
+      );
+      const pending = (await list(customer, 'status=UPDATE%20PENDING&limit=100')).json();
+      expect(pending.results.every((b: { status: string }) => b.status === 'UPDATE PENDING')).toBe(true);
+      expect(pending.count).toBeGreaterThan(0);
+    });
+
+    it('pages with skip and limit and keeps the total count', async () => {
+      const page1 = (await list(customer, 'limit=3&skip=0&sort=number&order=asc')).json();
+      const page3 = (await list(customer, 'limit=3&skip=6&sort=number&order=asc')).json();
+      expect(page1.count).toBe(8);
+      expect(page1.results).toHaveLength(3);
+      expect(page3.results).toHaveLength(2);
+      expect(page1.results[0].number < page3.results[0].number).toBe(true);
+      const beyond = (await list(customer, 'limit=3&skip=30')).json();
+      expect(beyond).toEqual({ count: 8, results: [] });
+    });
+
+    it.each([
+      ['limit=0', 'limit'],
+      ['limit=10001', 'limit'],
+      ['skip=-1', 'skip'],
+      ['status=LOST', 'status'],
+      ['pol_id=abc', 'pol_id'],
+      ['sort=password', 'sort'],
+    ])('refuses %s naming the parameter', async (query, field) => {
+      const res = await list(customer, query);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toContain(field);
+    });
+
+    it('searches hostile strings as plain text', async () => {
+      for (const term of ['%', '_', "'; drop table bills_of_lading; --", '\\']) {
+        const res = await list(customer, `bl_number=${encodeURIComponent(term)}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().count).toBe(0);
+      }
+      expect((await list(admin, 'limit=100')).json().count).toBe(14);
+    });
+
+    it('needs a signed-in user', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/cp/bill-of-ladings/' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('read', () => {
+    it('returns the full read shape in one call, with an ETag', async () => {
+      const bill = await billByNumber(customer, 'LDG26110004');
+      expect(bill.blContainerDetails).toHaveLength(4);
+      expect(bill.blCargoDetails).toHaveLength(3);
+      expect(bill.blNotifyPartyDetails).toHaveLength(1);
+      expect(bill.blContainerDetails[0]).toMatchObject({
+        containerNickname: '40GP',
+        containerIsoCode: '42G1',
+        containerTareweight: 3750,
+        vgmMethod: 'Method 1',
+      });
+      expect(bill.blContainerDetails[0]!.containerNumber).toMatch(/^LDGU\d{7}$/);
+      expect(bill.blCargoDetails[0]).toMatchObject({
+        hsnCodeValue: '610910',
+        packageTypeName: expect.any(String),
+      });
+      expect(bill).toMatchObject({
+        shipperName: 'Demo Exports Pvt Ltd',
+        polCode: 'INMUN',
+        podCode: 'SGSIN',
+        status: 'DRAFT',
+        dcsaStatus: 'DRAFT',
+        version: 1,
+      });
+      const res = await get(customer, bill.id);
+      expect(res.headers.etag).toBe('W/"1"');
+    });
+
+    it("answers 404 for another customer's bill, and lets admins read any", async () => {
+      const theirs = (await list(customer2, 'limit=1')).json().results[0];
+      const res = await get(customer, theirs.id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+      expect((await get(admin, theirs.id)).statusCode).toBe(200);
+      expect((await get(customer, 99_999)).statusCode).toBe(404);
+    });
+  });
+
+  describe('save', () => {
+    it('saves, sets UPDATE PENDING, recomputes totals itself and records history', async () => {
+      const bill = await billByNumber(customer, 'LDG26110001');
+      const body = validBody(bill);
+      body.blContainerDetails[0]!.grossWeight = 10000.456;
+      body.blContainerDetails[0]!.sealNo = 'NEWSEAL01';
+      body.blContainerDetails[1]!.measurement = 60.004;
+      // The client's totals are not trusted.
+      body.netWeight = 1;
+      body.grossWeight = 2;
+      body.measurement = 3;
+      const res = await put(customer, bill.id, body);
+      expect(res.statusCode, res.body).toBe(200);
+      const saved: BillOfLading = res.json();
+      const expected = computeBillTotals([
+        {
+          cargoGrossWeight: 10000.46,
+          tareWeight: 3900,
+          measurement: bill.blContainerDetails[0]!.measurement,
+        },
+        { cargoGrossWeight: bill.blContainerDetails[1]!.grossWeight, tareWeight: 3900, measurement: 60 },
+      ]);
+      expect(saved).toMatchObject({ status: 'UPDATE PENDING', version: 2, ...expected });
+      expect(saved.blContainerDetails[0]).toMatchObject({ sealNo: 'NEWSEAL01', grossWeight: 10000.46 });
+      expect(res.headers.etag).toBe('W/"2"');
+      const history = await t.database.db.select().from(blHistory).where(eq(blHistory.blId, bill.id));
+      const updated = history.find((h) => h.action === 'UPDATED')!;
+      expect(updated).toMatchObject({ fromStatus: 'DRAFT', toStatus: 'UPDATE PENDING', version: 2 });
+      expect(updated.changes).toEqual(
+        expect.arrayContaining([{ field: 'containers[1].sealNo', before: 'SL100201', after: 'NEWSEAL01' }]),
+      );
+    });
+
+    it('two saves from the same version: one wins, the other gets 412 and changes nothing', async () => {
+      const bill = await billByNumber(customer, 'LDG26110008');
+      const first = validBody(bill);
+      first.marksAndNos = 'FIRST';
+      const second = validBody(bill);
+      second.marksAndNos = 'SECOND';
+      const [a, b] = await Promise.all([put(customer, bill.id, first), put(customer, bill.id, second)]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 412]);
+      const loser = a.statusCode === 412 ? a : b;
+      expect(loser.json().error.code).toBe('PRECONDITION_FAILED');
+      const row = await rowOf(bill.id);
+      expect(row.version).toBe(2);
+      expect(['FIRST', 'SECOND']).toContain(row.marksAndNos);
+    });
+
+    it('accepts the version as If-Match and refuses a save without any version (428)', async () => {
+      const bill = await billByNumber(customer2, 'LDG26110009');
+      const { version: _, ...body } = validBody(bill);
+      expect((await put(customer2, bill.id, body)).statusCode).toBe(428);
+      expect((await put(customer2, bill.id, body, { 'if-match': 'W/"7"' })).statusCode).toBe(412);
+      const ok = await put(customer2, bill.id, body, { 'if-match': 'W/"1"' });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it('refuses read-only fields instead of applying them, and accepts them unchanged', async () => {
+      const bill = await billByNumber(customer, 'LDG26110005');
+      const before = await rowOf(bill.id);
+      for (const [field, value] of [
+        ['blType', 'SEAWAY-X'],
+        ['noOfOriginals', 9],
+        ['shipperId', 999],
+        ['createdById', customer2Id],
+        ['polId', 1],
+        ['status', 'ISSUED'],
+      ] as const) {
+        const res = await put(customer, bill.id, { ...validBody(bill), [field]: value });
+        expect(res.statusCode, field).toBe(400);
+        expect(Object.keys(res.json().error.fields), field).toContain(field);
+      }
+      expect(await rowOf(bill.id)).toEqual(before);
+      // The whole read object sent back unchanged plus the edits is fine (that is what the original screen sends).
+      const res = await put(customer, bill.id, { ...bill, ...validBody(bill) });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it.each([
+      [
+        'a missing shipper name in BL',
+        (b: UpdateBillOfLadingBody) => {
+          b.shipperNameInBl = ' ';
+        },
+        'shipperNameInBl',
+      ],
+      [
+        'a phone with letters',
+        (b: UpdateBillOfLadingBody) => {
+          b.consigneePhoneNo = 'call me';
+        },
+        'consigneePhoneNo',
+      ],
+      [
+        'a negative weight',
+        (b: UpdateBillOfLadingBody) => {
+          b.blContainerDetails[0]!.grossWeight = -1;
+        },
+        'blContainerDetails.0.grossWeight',
+      ],
+      [
+        'a VGM method that is not Method 1/2',
+        (b: UpdateBillOfLadingBody) => {
+          (b.blContainerDetails[0] as { vgmMethod: string }).vgmMethod = 'Method 3';
+        },
+        'blContainerDetails.0.vgmMethod',
+      ],
+      [
+        'an unknown package type',
+        (b: UpdateBillOfLadingBody) => {
+          b.blCargoDetails[0]!.packageTypeId = 999_999;
+        },
+        'blCargoDetails.0.packageTypeId',
+      ],
+      [
+        'an unknown HS code',
+        (b: UpdateBillOfLadingBody) => {
+          b.blCargoDetails[0]!.hsnCode = 999_999;
+        },
+        'blCargoDetails.0.hsnCode',
+      ],
+      [
+        'three notify parties',
+        (b: UpdateBillOfLadingBody) => {
+          b.blNotifyPartyDetails = [1, 2, 3].map(() => ({
+            partyId: null,
+            isNonParty: false,
+            nonParty: '',
+            partyNameInBl: 'X',
+          }));
+        },
+        'blNotifyPartyDetails',
+      ],
+      [
+        'a container not on this bill',
+        (b: UpdateBillOfLadingBody) => {
+          b.blContainerDetails[0]!.containerId = 999_999;
+        },
+        'blContainerDetails.0.containerId',
+      ],
+      [
+        'a cargo row of another bill',
+        (b: UpdateBillOfLadingBody) => {
+          b.blCargoDetails[0]!.blId = 1;
+        },
+        'blCargoDetails.0.blId',
+      ],
+      [
+        'a description over 4000 characters',
+        (b: UpdateBillOfLadingBody) => {
+          b.description = 'x'.repeat(4001);
+        },
+        'description',
+      ],
+      [
+        'no cargo rows',
+        (b: UpdateBillOfLadingBody) => {
+          b.blCargoDetails = [];
+        },
+        'blCargoDetails',
+      ],
+    ])('refuses %s with 400 naming the field, and changes nothing', async (_label, change, field) => {
+      const bill = await billByNumber(customer, 'LDG26110004');
+      const before = await rowOf(bill.id);
+      const body = validBody(bill);
+      change(body);
+      const res = await put(customer, bill.id, body);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toContain(field);
+      expect(await rowOf(bill.id)).toEqual(before);
+    });
+
+    it('refuses to edit an ISSUED or SURRENDERED bill (409)', async () => {
+      for (const number of ['LDG26110006', 'LDG26110007']) {
+        const bill = await billByNumber(customer, number);
+        const res = await put(customer, bill.id, validBody(bill));
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.message).toMatch(/issued/i);
+      }
+    });
+
+    it("answers 404 when a customer saves another customer's bill, and changes nothing", async () => {
+      const theirs = await billByNumber(customer2, 'LDG26110011');
+      const before = await rowOf(theirs.id);
+      const res = await put(customer, theirs.id, validBody(theirs));
+      expect(res.statusCode).toBe(404);
+      expect(await rowOf(theirs.id)).toEqual(before);
+    });
+
+    it('leaves the bill exactly as before when the save fails half-way', async () => {
+      const bill = await billByNumber(customer, 'LDG26110004');
+      const snapshot = (await get(customer, bill.id)).json();
+      // A trigger makes the cargo insert fail after the bill, notify parties and containers were written.
+      await t.database.db.execute(sql`create or replace function fail_cargo() returns trigger language plpgsql as $$
+        begin if new.commodity = 'EXPLODE' then raise exception 'injected failure'; end if; return new; end $$`);
+      await t.database.db.execute(
+        sql`create trigger fail_cargo before insert on bl_cargo_details for each row execute function fail_cargo()`,
+      );
+      try {
+        const body = validBody(bill);
+        body.marksAndNos = 'CHANGED';
+        body.blNotifyPartyDetails = [];
+        body.blContainerDetails[0]!.sealNo = 'CHANGED';
+        body.blCargoDetails[2]!.commodity = 'EXPLODE';
+        const res = await put(customer, bill.id, body);
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain('injected failure');
+      } finally {
+        await t.database.db.execute(sql`drop trigger fail_cargo on bl_cargo_details`);
+      }
+      expect((await get(customer, bill.id)).json()).toEqual(snapshot);
+    });
+
+    it('saves a bill without containers (the one-empty-row bill once filled in)', async () => {
+      const bill = await billByNumber(customer, 'LDG26110002');
+      expect(bill.blContainerDetails).toEqual([]);
+      const form = prefillBillForm(bill);
+      expect(form.cargoDetails).toHaveLength(1);
+      const res = await put(customer, bill.id, {
+        ...toUpdatePayload(bill, {
+          ...form,
+          descriptionOfGoods: 'Spare parts',
+          marksAndNosL: 'N/M',
+          shipperPhoneNumber: '+912266001100',
+          consigneePhoneNumber: '+31102140500',
+        }),
+        blCargoDetails: [
+          {
+            blId: bill.id,
+            hsnCode: 1,
+            hsnCodeAddOn: null,
+            commodity: 'Spare parts',
+            packageTypeId: 1,
+            packageDetails: '10 cases',
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        netWeight: null,
+        grossWeight: null,
+        measurement: null,
+        status: 'UPDATE PENDING',
+      });
+    });
+  });
+});

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BillOfLading,
+  computeBillTotals,
+  diffContent,
+  isValidContainerNumber,
+  isVgmOffExpected,
+  packageCountMismatch,
+  prefillBillForm,
+  round2,
+  toUpdatePayload,
+  withCheckDigit,
+} from './bills-of-lading';
+
+const base = {
+  id: 7,
+  version: 3,
+  shipperName: 'Demo Exports Pvt Ltd',
+  shipperNameInBl: null,
+  shipperPhoneNo: '+912266001100',
+  consigneeName: 'Gulf Imports FZE',
+  consigneeNameInBl: 'GULF IMPORTS FZE, JAFZA',
+  consigneePhoneNo: '+97148830400',
+  description: 'Garments',
+  marksAndNos: 'N/M',
+  blNotifyPartyDetails: [],
+  blContainerDetails: [
+    {
+      containerId: 1,
+      containerNumber: 'TEXU3070079',
+      containerNickname: '40HC',
+      containerIsoCode: '45G1',
+      containerTareweight: 3900,
+      sealNo: 'S1',
+      noOfPacks: 10,
+      grossWeight: 1000.5,
+      measurement: 10.25,
+      vgm: 4900.5,
+      vgmMethod: 'Method 1',
+      packageTypeId: 5,
+      packageTypeName: 'Carton',
+      grossWeightUnitId: 'KG',
+    },
+  ],
+  blCargoDetails: [],
+} as unknown as BillOfLading;
+
+describe('save computations (specification section 5)', () => {
+  it('rounds to 2 decimals', () => {
+    expect(round2(1.005)).toBe(1.01);
+    expect(round2(10000.456)).toBe(10000.46);
+    expect(round2(0.1 + 0.2)).toBe(0.3);
+  });
+
+  it('net = sum of cargo gross; gross = cargo gross + tare; measurement = sum', () => {
+    expect(
+      computeBillTotals([
+        { cargoGrossWeight: 1000.111, tareWeight: 2200, measurement: 10.004 },
+        { cargoGrossWeight: 500, tareWeight: 3900, measurement: 20 },
+        { cargoGrossWeight: null, tareWeight: 2200, measurement: null },
+      ]),
+    ).toEqual({ netWeight: 1500.11, grossWeight: 9800.11, measurement: 30 });
+  });
+});
+
+describe('pre-fill (specification section 4)', () => {
+  it('defaults names to the name in BL, else the party name; no notify parties leaves the box unticked', () => {
+    const form = prefillBillForm(base);
+    expect(form.shipperNameInBl).toBe('Demo Exports Pvt Ltd');
+    expect(form.consigneeNameInBl).toBe('GULF IMPORTS FZE, JAFZA');
+    expect(form.haveNotifyParty).toBe(false);
+  });
+
+  it('adds one empty cargo row when there are none', () => {
+    expect(prefillBillForm(base).cargoDetails).toEqual([
+      { commodity: '', hsnCode: null, hsnCodeValue: '', packageType: null, packageDetails: '' },
+    ]);
+  });
+
+  it('ticks Add Notify Party when the bill has notify parties', () => {
+    const form = prefillBillForm({
+      ...base,
+      blNotifyPartyDetails: [
+        {
+          party: 4,
+          partyName: 'Rotterdam Distribution BV',
+          partyNameInBl: 'RDB',
+          mobile: '+31',
+          address: 'Waalhaven',
+          email: 'a@b.c',
+        },
+      ],
+    });
+    expect(form.haveNotifyParty).toBe(true);
+    expect(form.notifyParty1).toEqual({
+      party: { id: 4, name: 'Rotterdam Distribution BV' },
+      name: 'RDB',
+      email: 'a@b.c',
+      phone: '+31',
+      address: 'Waalhaven',
+    });
+    expect(form.notifyParty2.party).toBeNull();
+  });
+});
+
+describe('the sent payload', () => {
+  it('carries the version, UPDATE PENDING, computed totals and the sent shapes', () => {
+    const form = prefillBillForm(base);
+    form.cargoDetails = [
+      {
+        commodity: 'Trousers',
+        hsnCode: 12,
+        hsnCodeValue: '620342',
+        packageType: 5,
+        packageDetails: '10 cartons',
+      },
+    ];
+    const body = toUpdatePayload(base, form);
+    expect(body).toMatchObject({
+      version: 3,
+      status: 'UPDATE PENDING',
+      netWeight: 1000.5,
+      grossWeight: 4900.5,
+      measurement: 10.25,
+      isNotifyPartyChanged: false,
+      isNotifyPartyAdded: false,
+      blNotifyPartyDetails: [],
+    });
+    expect(body.blContainerDetails[0]).toEqual({
+      blId: 7,
+      containerId: 1,
+      sealNo: 'S1',
+      noOfPacks: 10,
+      packageTypeId: 5,
+      netWeight: 1000.5,
+      netWeightUnit: 'KG',
+      grossWeight: 1000.5,
+      grossWeightUnit: 'KG',
+      measurement: 10.25,
+      vgm: 4900.5,
+      vgmMethod: 'Method 1',
+    });
+    expect(body.blCargoDetails[0]).toEqual({
+      blId: 7,
+      hsnCode: 12,
+      hsnCodeAddOn: null,
+      commodity: 'Trousers',
+      packageTypeId: 5,
+      packageDetails: '10 cartons',
+    });
+  });
+
+  it('sets isNotifyPartyChanged/Added when a notify party is chosen, and sends none when the box is unticked', () => {
+    const form = prefillBillForm(base);
+    form.haveNotifyParty = true;
+    form.notifyParty1 = { party: { id: 4, name: 'RDB' }, name: 'RDB', email: '', phone: '', address: '' };
+    const body = toUpdatePayload(base, form);
+    expect(body.isNotifyPartyChanged).toBe(true);
+    expect(body.isNotifyPartyAdded).toBe(true);
+    expect(body.blNotifyPartyDetails).toEqual([
+      {
+        partyId: 4,
+        isNonParty: false,
+        nonParty: '',
+        partyNameInBl: 'RDB',
+        address: null,
+        mobile: null,
+        email: null,
+      },
+    ]);
+    form.haveNotifyParty = false;
+    expect(toUpdatePayload(base, form).blNotifyPartyDetails).toEqual([]);
+  });
+});
+
+describe('warnings', () => {
+  it('checks the ISO 6346 check digit', () => {
+    expect(isValidContainerNumber('TEXU3070079')).toBe(true);
+    expect(isValidContainerNumber('TEXU3070070')).toBe(false);
+    expect(isValidContainerNumber(withCheckDigit('LDGU100001'))).toBe(true);
+  });
+
+  it('flags a VGM more than 5 % away from cargo gross + tare', () => {
+    expect(isVgmOffExpected({ vgm: 4900, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(false);
+    expect(isVgmOffExpected({ vgm: 5140, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(false);
+    expect(isVgmOffExpected({ vgm: 5200, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(true);
+    expect(isVgmOffExpected({ vgm: null, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(false);
+  });
+
+  it('compares container package counts with the counts in the cargo rows', () => {
+    const containers = [{ numberOfPackage: 600 }, { numberOfPackage: 600 }] as never;
+    expect(
+      packageCountMismatch({ containers, cargoDetails: [{ packageDetails: '1200 cartons' }] as never }),
+    ).toBeNull();
+    expect(
+      packageCountMismatch({ containers, cargoDetails: [{ packageDetails: '1,100 cartons' }] as never }),
+    ).toEqual({ containers: 1200, cargo: 1100 });
+    expect(
+      packageCountMismatch({ containers, cargoDetails: [{ packageDetails: 'cartons' }] as never }),
+    ).toBeNull();
+  });
+});
+
+describe('diff', () => {
+  it('lists changed fields with paths, including rows added or removed', () => {
+    expect(diffContent({ a: 1, rows: [{ x: 1 }] }, { a: 2, rows: [{ x: 1 }, { x: 3 }] })).toEqual([
+      { field: 'a', before: 1, after: 2 },
+      { field: 'rows[2].x', before: null, after: 3 },
+    ]);
+  });
+});
