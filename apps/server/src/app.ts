@@ -12,6 +12,10 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthProvider, mountOAuthProvider } from './modules/accounts/oauth-provider';
 import { revokeGrant } from './modules/accounts/oidc-adapter';
+import { billOfLadingDocumentsRoutes } from './modules/bills-of-lading/bill-of-lading-documents.routes';
+import { createBillOfLadingDocumentsService } from './modules/bills-of-lading/bill-of-lading-documents.service';
+import { billOfLadingReviewRoutes } from './modules/bills-of-lading/bill-of-lading-review.routes';
+import { createBillOfLadingReviewService } from './modules/bills-of-lading/bill-of-lading-review.service';
 import { billsOfLadingRoutes } from './modules/bills-of-lading/bills-of-lading.routes';
 import { createBillsOfLadingService } from './modules/bills-of-lading/bills-of-lading.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -125,6 +129,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(healthRoutes, { database });
   await app.register(referenceDataRoutes);
   await app.register(billsOfLadingRoutes, { bills: createBillsOfLadingService({ db: database.db }) });
+  await app.register(billOfLadingReviewRoutes, {
+    review: createBillOfLadingReviewService({
+      db: database.db,
+      publicUrl: env.publicUrl,
+      kickMail: mail.kick,
+    }),
+  });
+  await app.register(billOfLadingDocumentsRoutes, {
+    documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
+  });
   await registerStaticWeb(app, options.webDist);
 
   return app;

@@ -1,0 +1,64 @@
+import {
+  MessageResponseSchema,
+  PrintBillOfLadingBodySchema,
+  SendBlMailBodySchema,
+} from '@lading/contract/bill-of-lading-review';
+import { ErrorBodySchema } from '@lading/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BillOfLadingDocumentsService } from './bill-of-lading-documents.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['bills of lading'];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const billOfLadingDocumentsRoutes: FastifyPluginAsyncZod<{
+  documents: BillOfLadingDocumentsService;
+}> = async (app, { documents }) => {
+  // The specification writes this path with the singular "bill-of-lading".
+  app.post(
+    '/cp/bill-of-lading/:id/bl-print/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The bill of lading as a PDF; counts printed drafts, originals and copies',
+        description:
+          'Body (optional) `{ kind: "draft" | "original" | "copy" }`, default draft. Drafts print in any status ' +
+          'with a DRAFT watermark until the bill is issued; originals and copies only once ISSUED and never more ' +
+          'than noOfOriginals / noOfCopies (409). Answers application/pdf as an attachment named <number>.pdf.',
+        params: IdParams,
+        body: PrintBillOfLadingBodySchema.nullish(),
+        response: { 200: z.any().describe('The PDF (application/pdf)'), ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const kind = request.body?.kind ?? 'draft';
+      const { filename, pdf } = await documents.printBill(request.user!, request.params.id, kind);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/cp/bill-of-ladings/send_mail_bl/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'E-mail the bill of lading as a PDF (draft until issued) to up to 10 addresses',
+        description:
+          'Queued through the mail outbox; at most 10 mails per user per hour (429 with Retry-After).',
+        body: SendBlMailBodySchema,
+        response: { 202: MessageResponseSchema, ...errors, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await documents.sendBillMail(request.user!, request.body);
+      return reply.status(202).send(result);
+    },
+  );
+};

@@ -1,0 +1,169 @@
+import type { BlHistoryEntry, PrintKind, ReviewQueueItem } from '@lading/contract/bill-of-lading-review';
+import { DCSA_TRANSPORT_DOCUMENT_STATUS, type FieldChange } from '@lading/contract/bills-of-lading';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { billsOfLading, blHistory } from '../../db/schema/bills-of-lading';
+import { users } from '../../db/schema/users';
+
+type Conn = Db | Tx;
+
+/** Bills awaiting the carrier's review (UPDATE PENDING), the longest-waiting first, with their owners. */
+export async function findReviewQueue(
+  db: Conn,
+  page: { skip: number; limit: number },
+): Promise<{ count: number; results: ReviewQueueItem[] }> {
+  const rows = await queryRows<Omit<ReviewQueueItem, 'dcsaStatus'> & { totalCount: number }>(
+    db,
+    sql`
+    select b.id, b.number, b.status, b.bl_date::text as "blDate", b.booking_id as "bookingId", bk.number as "bookingNumber",
+      b.pol_id as "polId", pol.code as "polCode", pol.name as "polName", b.pod_id as "podId", pod.code as "podCode", pod.name as "podName",
+      b.vessel_name as "vesselName", b.voyage_number as "voyageNumber", sh.name as "shipperName", cn.name as "consigneeName",
+      b.total_containers as "totalContainers", b.created_by_id as "createdById", b.version,
+      to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
+      u.first_name || ' ' || u.last_name as "ownerName", u.email::text as "ownerEmail", op.name as "ownerPartyName",
+      count(*) over ()::int as "totalCount"
+    from bills_of_lading b
+    join users u on u.id = b.created_by_id
+    left join parties op on op.id = u.party_id
+    left join bookings bk on bk.id = b.booking_id
+    left join ports pol on pol.id = b.pol_id
+    left join ports pod on pod.id = b.pod_id
+    left join parties sh on sh.id = b.shipper_id
+    left join parties cn on cn.id = b.consignee_id
+    where b.status = 'UPDATE PENDING'
+    order by b.updated_at asc, b.id asc
+    limit ${page.limit} offset ${page.skip}`,
+  );
+  let count = rows[0]?.totalCount ?? 0;
+  if (rows.length === 0 && page.skip > 0) {
+    const [counted] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from bills_of_lading where status = 'UPDATE PENDING'`,
+    );
+    count = counted?.n ?? 0;
+  }
+  return {
+    count,
+    results: rows.map(({ totalCount: _, ...row }) => ({
+      ...row,
+      dcsaStatus: DCSA_TRANSPORT_DOCUMENT_STATUS[row.status],
+    })),
+  };
+}
+
+/** A bill's history, oldest first, with the actor's name. */
+export async function findBillHistory(db: Conn, blId: number): Promise<BlHistoryEntry[]> {
+  const rows = await queryRows<BlHistoryEntry>(
+    db,
+    sql`
+    select h.id, to_char(h.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "at",
+      h.actor_id as "actorId", case when u.id is null then null else u.first_name || ' ' || u.last_name end as "actorName",
+      h.action, h.from_status as "fromStatus", h.to_status as "toStatus", h.version, h.changes, h.comment
+    from bl_history h
+    left join users u on u.id = h.actor_id
+    where h.bl_id = ${blId}
+    order by h.at asc, h.id asc`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
+  }));
+}
+
+export async function findApprovedSnapshot(db: Conn, blId: number): Promise<unknown> {
+  const [row] = await db
+    .select({ snapshot: billsOfLading.approvedSnapshot })
+    .from(billsOfLading)
+    .where(eq(billsOfLading.id, blId));
+  return row?.snapshot ?? null;
+}
+
+export type UserContact = { id: number; email: string; name: string };
+
+export async function findUserContact(db: Conn, userId: number): Promise<UserContact | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { id: row.id, email: row.email, name: `${row.firstName} ${row.lastName}` } : null;
+}
+
+/** Serialises one user's concurrent requests (held until the transaction ends). */
+export async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function insertHistory(
+  tx: Tx,
+  row: {
+    blId: number;
+    actorId: number;
+    action: string;
+    fromStatus: string | null;
+    toStatus: string | null;
+    version: number;
+    changes?: FieldChange[];
+    comment?: string | null;
+  },
+): Promise<void> {
+  await tx.insert(blHistory).values({ ...row, changes: row.changes ?? [], comment: row.comment ?? null });
+}
+
+/** Times a user has e-mailed a bill since `since` and the oldest of those times (for Retry-After). */
+export async function countMailsSince(
+  db: Conn,
+  actorId: number,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await queryRows<{ count: number; oldest: string | null }>(
+    db,
+    sql`select count(*)::int as count, min(at)::text as oldest from bl_history
+        where actor_id = ${actorId} and action = 'MAILED' and at > ${since.toISOString()}::timestamptz`,
+  );
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Adds one to the printed counter of that kind; the version is not changed (printing is not an edit). */
+export async function incrementPrintCounter(tx: Tx, blId: number, kind: PrintKind): Promise<void> {
+  const set =
+    kind === 'draft'
+      ? { noOfDraftPrinted: sql`${billsOfLading.noOfDraftPrinted} + 1` }
+      : kind === 'original'
+        ? { noOfOriginalsPrinted: sql`${billsOfLading.noOfOriginalsPrinted} + 1` }
+        : { noOfCopiesPrinted: sql`${billsOfLading.noOfCopiesPrinted} + 1` };
+  await tx.update(billsOfLading).set(set).where(eq(billsOfLading.id, blId));
+}
+
+/** A review transition: the new status and what comes with it, version + 1, only if the version still matches. */
+export async function updateBillStatus(
+  tx: Tx,
+  blId: number,
+  expectedVersion: number,
+  change: {
+    status: 'DRAFT' | 'APPROVED' | 'ISSUED';
+    approvedSnapshot?: unknown;
+    reviewComment?: string | null;
+    issuedBy?: string;
+  },
+): Promise<number | null> {
+  const [row] = await tx
+    .update(billsOfLading)
+    .set({
+      status: change.status,
+      ...(change.approvedSnapshot !== undefined ? { approvedSnapshot: change.approvedSnapshot } : {}),
+      ...(change.reviewComment !== undefined ? { reviewComment: change.reviewComment } : {}),
+      ...(change.issuedBy !== undefined
+        ? {
+            issuedBy: sql`coalesce(${billsOfLading.issuedBy}, ${change.issuedBy})`,
+            issuedOn: sql`coalesce(${billsOfLading.issuedOn}, now())`,
+            shippedOnBoardDate: sql`coalesce(${billsOfLading.shippedOnBoardDate}, current_date)`,
+            docsStatus: 'RELEASED',
+          }
+        : {}),
+      version: sql`${billsOfLading.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(billsOfLading.id, blId), eq(billsOfLading.version, expectedVersion)))
+    .returning({ version: billsOfLading.version });
+  return row?.version ?? null;
+}

@@ -1,0 +1,156 @@
+import {
+  BillOfLadingReviewSchema,
+  BlHistoryResponseSchema,
+  ReturnBillOfLadingBodySchema,
+  ReviewQueueQuerySchema,
+  ReviewQueueResponseSchema,
+  ReviewTransitionBodySchema,
+} from '@lading/contract/bill-of-lading-review';
+import { BillOfLadingSchema } from '@lading/contract/bills-of-lading';
+import { ErrorBodySchema } from '@lading/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BillOfLadingReviewService } from './bill-of-lading-review.service';
+import { etagOf } from './bills-of-lading.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['bills of lading: review'];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const transitionErrors = { ...errors, 409: ErrorBodySchema, 412: ErrorBodySchema, 428: ErrorBodySchema };
+const versionNote =
+  'Send the version you reviewed as If-Match (the ETag of GET) or as "version"; an outdated one gets 412.';
+
+/**
+ * The carrier's review workflow. Static paths (`review-queue/`) take precedence over `/cp/bill-of-ladings/:id`
+ * in Fastify's router, so they never reach the id routes.
+ */
+export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLadingReviewService }> = async (
+  app,
+  { review },
+) => {
+  app.get(
+    '/cp/bill-of-ladings/review-queue/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Bills awaiting review (UPDATE PENDING), the longest-waiting first (admins)',
+        querystring: ReviewQueueQuerySchema,
+        response: { 200: ReviewQueueResponseSchema, ...errors },
+      },
+    },
+    async (request) => review.findReviewQueue(request.query),
+  );
+
+  app.get(
+    '/cp/bill-of-ladings/:id/review/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary:
+          'The bill, its approved content against the current one field by field, and its history (admins)',
+        params: IdParams,
+        response: { 200: BillOfLadingReviewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await review.getReview(request.params.id);
+      reply.header('etag', etagOf(result.bill.version));
+      reply.header('cache-control', 'private, no-cache');
+      return result;
+    },
+  );
+
+  app.get(
+    '/cp/bill-of-ladings/:id/history/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "A bill's history: who, when, action, status change, field changes, comment (owner or admin)",
+        params: IdParams,
+        response: { 200: BlHistoryResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ results: await review.findHistory(request.user!, request.params.id) }),
+  );
+
+  app.post(
+    '/cp/bill-of-ladings/:id/approve/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Approve: UPDATE PENDING or DRAFT -> APPROVED (admins)',
+        description: versionNote,
+        params: IdParams,
+        body: ReviewTransitionBodySchema.nullish(),
+        response: { 200: BillOfLadingSchema, ...transitionErrors },
+      },
+    },
+    async (request, reply) => {
+      const bill = await review.approve(
+        request.user!,
+        request.params.id,
+        request.headers['if-match'],
+        request.body?.version,
+      );
+      reply.header('etag', etagOf(bill.version));
+      return bill;
+    },
+  );
+
+  app.post(
+    '/cp/bill-of-ladings/:id/return/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary:
+          'Return to the customer with a comment: UPDATE PENDING or APPROVED -> DRAFT; e-mails the owner (admins)',
+        description: versionNote,
+        params: IdParams,
+        body: ReturnBillOfLadingBodySchema,
+        response: { 200: BillOfLadingSchema, ...transitionErrors },
+      },
+    },
+    async (request, reply) => {
+      const bill = await review.returnToCustomer(
+        request.user!,
+        request.params.id,
+        request.body.comment,
+        request.headers['if-match'],
+        request.body.version,
+      );
+      reply.header('etag', etagOf(bill.version));
+      return bill;
+    },
+  );
+
+  app.post(
+    '/cp/bill-of-ladings/:id/issue/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Issue: APPROVED -> ISSUED (admins)',
+        description: `${versionNote} Sets issuedBy, issuedOn and shippedOnBoardDate when empty.`,
+        params: IdParams,
+        body: ReviewTransitionBodySchema.nullish(),
+        response: { 200: BillOfLadingSchema, ...transitionErrors },
+      },
+    },
+    async (request, reply) => {
+      const bill = await review.issue(
+        request.user!,
+        request.params.id,
+        request.headers['if-match'],
+        request.body?.version,
+      );
+      reply.header('etag', etagOf(bill.version));
+      return bill;
+    },
+  );
+};
