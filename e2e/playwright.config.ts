@@ -17,7 +17,7 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
-  outputDir: '../test-results',
+  outputDir: process.env.E2E_OUTPUT ?? '../test-results',
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

@@ -7,6 +7,8 @@ export type TypeaheadSearch<T> = (term: string, signal: AbortSignal) => Promise<
 
 export type TypeaheadProps<T> = {
   label: string;
+  /** Keep the label for screen readers only (table cells, where the column header shows it). */
+  hideLabel?: boolean;
   /** The picked item; the field never holds free text. */
   value: T | null;
   onChange: (item: T | null) => void;
@@ -41,6 +43,7 @@ const SEARCH_FAILED_MESSAGE = 'Search failed';
  */
 export function Typeahead<T>({
   label,
+  hideLabel = false,
   value,
   onChange,
   search,
@@ -151,7 +154,8 @@ export function Typeahead<T>({
       <Combobox.Target>
         <TextInput
           id={inputId}
-          label={label}
+          label={hideLabel ? undefined : label}
+          aria-label={hideLabel ? label : undefined}
           name={name}
           placeholder={placeholder}
           value={text}

@@ -1,10 +1,54 @@
-import { Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/page-frame';
+import { ApiError } from '../../../lib/api-client';
+import { useHsnCodes } from '../../reference-data/api/find-hsn-codes';
+import { usePackageTypes } from '../../reference-data/api/find-package-types';
+import { useBillOfLading } from '../api/get-bill-of-lading';
+import { BillOfLadingForm } from '../components/bill-of-lading-form';
+import { StatusBadge } from '../components/status-badge';
 
+/** bl_view/{id}. Load order (section 4): package types first, then the bill; HS codes in parallel. */
 export function BlViewPage({ id }: { id: string }) {
+  const billId = Number(id);
+  const packageTypes = usePackageTypes();
+  const hsCodes = useHsnCodes();
+  const bill = useBillOfLading(billId, Number.isInteger(billId) && packageTypes.isSuccess);
+  const notFound = !Number.isInteger(billId) || (bill.error instanceof ApiError && bill.error.status === 404);
+
   return (
-    <PageFrame title="Bill Of Lading">
-      <Text c="dimmed">Bill of lading {id}</Text>
+    <PageFrame
+      title={bill.data ? `Bill Of Lading ${bill.data.number}` : 'Bill Of Lading'}
+      actions={
+        bill.data && (
+          <Group gap="sm" mt={4}>
+            <StatusBadge status={bill.data.status} />
+            <Text size="sm" c="dimmed">
+              Booking {bill.data.bookingNumber ?? '—'} · {bill.data.polName ?? '—'} ({bill.data.polCode}) →{' '}
+              {bill.data.podName ?? '—'} ({bill.data.podCode}) · {bill.data.vesselName ?? '—'}{' '}
+              {bill.data.voyageNumber ?? ''}
+            </Text>
+          </Group>
+        )
+      }
+    >
+      {notFound && (
+        <Alert color="gray" title="Bill of lading not found">
+          It does not exist or is not yours.{' '}
+          <Anchor component={Link} to="/app-dashboard/bl-list">
+            Back to the list
+          </Anchor>
+        </Alert>
+      )}
+      {bill.data && packageTypes.data && (
+        <BillOfLadingForm
+          bill={bill.data}
+          packageTypes={packageTypes.data}
+          hsCodes={hsCodes.data ?? []}
+          onReload={() => void bill.refetch()}
+        />
+      )}
+      {!bill.data && !notFound && <Badge variant="light">Loading…</Badge>}
     </PageFrame>
   );
 }

@@ -1,0 +1,30 @@
+import type { BillOfLading, UpdateBillOfLadingBody } from '@lading/contract/bills-of-lading';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { billOfLadingKey } from './get-bill-of-lading';
+
+/** PUT cp/bill-of-ladings/{id}/ with the version the edit was based on (If-Match). */
+export function updateBillOfLading({
+  id,
+  body,
+}: {
+  id: number;
+  body: UpdateBillOfLadingBody;
+}): Promise<BillOfLading> {
+  return apiRequest<BillOfLading>(`/cp/bill-of-ladings/${id}/`, {
+    method: 'PUT',
+    json: body,
+    headers: body.version ? { 'if-match': `W/"${body.version}"` } : {},
+  });
+}
+
+export function useUpdateBillOfLading() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBillOfLading,
+    onSuccess: (bill) => {
+      queryClient.setQueryData(billOfLadingKey(bill.id), bill);
+      void queryClient.invalidateQueries({ queryKey: ['bills-of-lading'] });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { BillOfLadingListItem } from '@lading/contract/bills-of-lading';
+import { Group } from '@mantine/core';
+import { AnchorLink } from '../../../components/anchor-link';
+
+/** Per row: open the bill (print and e-mail join once their endpoints exist). */
+export function BlRowActions({ bill }: { bill: BillOfLadingListItem }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <AnchorLink
+        to="/bl_view/$id"
+        params={{ id: String(bill.id) }}
+        size="sm"
+        aria-label={`Open ${bill.number}`}
+      >
+        Open
+      </AnchorLink>
+    </Group>
+  );
+}

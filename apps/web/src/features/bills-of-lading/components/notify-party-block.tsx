@@ -1,0 +1,89 @@
+import type { BillOfLadingForm } from '@lading/contract/bills-of-lading';
+import type { Party } from '@lading/contract/reference-data';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useContext } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { Typeahead } from '../../../components/typeahead';
+import { findPartyDetails } from '../../reference-data/api/find-party-details';
+import { BillFormState, TextField } from './bill-form-fields';
+
+/** Notify Party 1 or 2: party lookup (server search), name in BL, mail, phone, address; all optional. */
+export function NotifyPartyBlock({ which }: { which: 'notifyParty1' | 'notifyParty2' }) {
+  const { readOnly } = useContext(BillFormState);
+  const { setValue } = useFormContext<BillOfLadingForm>();
+  const { field } = useController<BillOfLadingForm, `${typeof which}.party`>({ name: `${which}.party` });
+  const number = which === 'notifyParty1' ? 1 : 2;
+  const value = field.value as { id: number; name: string } | null;
+  const picked: Party | null = value
+    ? {
+        id: value.id,
+        name: value.name,
+        code: '',
+        externalId: null,
+        mobile: null,
+        address: null,
+        emailId: null,
+      }
+    : null;
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${which}-heading`}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={`${which}-heading`}>
+          Notify Party {number}
+        </Title>
+        <Typeahead<Party>
+          label={`Notify Party ${number}`}
+          placeholder="Search companies"
+          value={picked}
+          disabled={readOnly}
+          onChange={(party) => {
+            field.onChange(party ? { id: party.id, name: party.name } : null);
+            // Picking a company fills its details; they stay editable.
+            if (party) {
+              setValue(`${which}.name`, party.name, { shouldDirty: true });
+              setValue(`${which}.email`, party.emailId ?? '', { shouldDirty: true });
+              setValue(`${which}.phone`, (party.mobile ?? '').replace(/(?!^\+)[^0-9]/g, ''), {
+                shouldDirty: true,
+              });
+              setValue(`${which}.address`, party.address ?? '', { shouldDirty: true });
+            }
+          }}
+          onBlur={field.onBlur}
+          search={(term, signal) =>
+            findPartyDetails({ name: term, partyStatus: 'APPR', isActive: true }, signal)
+          }
+          getOptionLabel={(party) => party.name}
+          getOptionKey={(party) => String(party.id)}
+          renderOption={(party) => (
+            <Stack gap={0}>
+              <Text size="sm">{party.name}</Text>
+              {party.address && (
+                <Text size="xs" c="dimmed">
+                  {party.address}
+                </Text>
+              )}
+            </Stack>
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextField name={`${which}.name`} label={`Notify Party ${number} Name in BL`} />
+          <TextField
+            name={`${which}.email`}
+            label={`Notify Party ${number} Mail`}
+            type="email"
+            maxLength={254}
+          />
+          <TextField
+            name={`${which}.phone`}
+            label={`Notify Party ${number} Phone`}
+            numericOnly
+            type="tel"
+            maxLength={20}
+          />
+        </SimpleGrid>
+        <TextField name={`${which}.address`} label={`Notify Party ${number} Address`} maxLength={500} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, expectToast, signInAs } from './fixtures';
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Opens a bill from the list by its number, as a person would. */
+async function openBill(page: Page, number: string) {
+  await page.goto(`/app-dashboard/bl-list?blNo=${number}`);
+  await page.getByRole('link', { name: number, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Bill Of Lading ${number}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Primary Details' })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAs(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+});
+
+test('the BL list shows only my bills, filters by status in the address, and sorts', async ({ page }) => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'BL' }).click();
+  await expect(page).toHaveURL(/\/app-dashboard\/bl-list/);
+  await expect(page.getByText('8 bills of lading')).toBeVisible();
+  await expect(page.getByRole('cell', { name: /LDG2611000[9]|LDG261100(1[0-4])/ })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'ISSUED' }).click();
+  await expect(page).toHaveURL(/status=ISSUED/);
+  await expect(page.getByText('1 bill of lading')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'LDG26110006', exact: true })).toBeVisible();
+
+  // Reloading keeps the filter.
+  await page.reload();
+  await expect(page.getByText('1 bill of lading')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByText('8 bills of lading')).toBeVisible();
+
+  await page.getByRole('button', { name: /^BL No/ }).click();
+  await expect(page).toHaveURL(/sort=number&order=asc/);
+  await expect(page.getByRole('row').nth(1)).toContainText('LDG26110001');
+});
+
+test('"Container Not Allocated !" and one empty cargo row for a bill without containers', async ({
+  page,
+}) => {
+  await openBill(page, 'LDG26110002');
+  await expect(page.getByText('Container Not Allocated !')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Commodity, cargo row 1' })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Commodity, cargo row 2' })).toHaveCount(0);
+});
+
+test('submitting an invalid form shows the required-field toast, highlights the cells and calls nothing', async ({
+  page,
+}) => {
+  await openBill(page, 'LDG26110008');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') calls.push(request.url());
+  });
+  await page.getByLabel(/^Shipper Name as in BL/).fill('');
+  await page.getByRole('textbox', { name: 'Package Details, cargo row 1' }).fill('');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Please Fill All required Fields');
+  await expect(page.getByLabel(/^Shipper Name as in BL/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Package Details, cargo row 1' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  expect(calls).toEqual([]);
+
+  // Clear resets the form to the values it loaded with.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByLabel(/^Shipper Name as in BL/)).toHaveValue('Demo Exports Pvt Ltd');
+  await expect(page.getByRole('textbox', { name: 'Package Details, cargo row 1' })).toHaveValue('300 cases');
+});
+
+test('add and remove cargo rows: Delete removes the last row only', async ({ page }) => {
+  await openBill(page, 'LDG26110008');
+  await page.getByRole('button', { name: 'Add Cargo Details' }).click();
+  await page.getByRole('button', { name: 'Add Cargo Details' }).click();
+  await expect(page.getByRole('textbox', { name: 'Commodity, cargo row 3' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Package Details, cargo row 3' }).fill('third');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('textbox', { name: 'Commodity, cargo row 3' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Package Details, cargo row 1' })).toHaveValue('300 cases');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
+});
+
+test('a successful save: UPDATE PENDING, totals recomputed, notify party kept, and axe finds nothing serious', async ({
+  page,
+}) => {
+  await openBill(page, 'LDG26110001');
+  await expect(page.getByText('DRAFT', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  const number = await page.getByRole('rowheader').first().innerText();
+  const gross = page.getByRole('textbox', { name: `Cargo Gross Weight (KG), container ${number.trim()}` });
+  await gross.fill('10000.46');
+  await gross.blur();
+  // Live totals: 10000.46 + 9750.40 net; + 2 × 3900 tare gross.
+  await expect(page.getByText('19,750.86 kg')).toBeVisible();
+  await expect(page.getByText('27,550.86 kg')).toBeVisible();
+
+  await page.getByLabel('Add Notify Party').check();
+  await page.getByRole('textbox', { name: 'Notify Party 1', exact: true }).fill('rotterdam');
+  await page.getByRole('option', { name: /Rotterdam Distribution BV/ }).click();
+  await expect(page.getByLabel(/^Notify Party 1 Name in BL/)).toHaveValue('Rotterdam Distribution BV');
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Bl Updated Successfully');
+  await expect(page.getByText('UPDATE PENDING', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('UPDATE PENDING', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Add Notify Party')).toBeChecked();
+  await expect(page.getByLabel(/^Notify Party 1 Name in BL/)).toHaveValue('Rotterdam Distribution BV');
+  await expect(
+    page.getByRole('textbox', { name: `Cargo Gross Weight (KG), container ${number.trim()}` }),
+  ).toHaveValue('10,000.46');
+  await expect(page.getByText('19,750.86 kg')).toBeVisible();
+});
+
+test("a customer cannot open another customer's bill", async ({ page }) => {
+  await page.goto('/bl_view/9');
+  await expect(page.getByText('Bill of lading not found')).toBeVisible();
+});
