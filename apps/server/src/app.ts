@@ -8,10 +8,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
 import { createAccessTokenVerifier } from './modules/accounts/access-tokens';
+import { purgeExpiredAccountData } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthProvider, mountOAuthProvider } from './modules/accounts/oauth-provider';
-import { revokeGrant } from './modules/accounts/oidc-adapter';
+import { purgeExpiredOidcPayloads, revokeGrant } from './modules/accounts/oidc-adapter';
 import { billOfLadingDocumentsRoutes } from './modules/bills-of-lading/bill-of-lading-documents.routes';
 import { createBillOfLadingDocumentsService } from './modules/bills-of-lading/bill-of-lading-documents.service';
 import { billOfLadingReviewRoutes } from './modules/bills-of-lading/bill-of-lading-review.routes';
@@ -117,6 +118,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const { provider, cookieName } = await createOAuthProvider(env, database.db);
   registerAuth(app, createAccessTokenVerifier(provider, database.db));
+  // Hourly housekeeping of expired tokens, sessions and links.
+  const purge = setInterval(() => {
+    Promise.all([purgeExpiredOidcPayloads(database.db), purgeExpiredAccountData(database.db)]).catch(
+      (error) => app.log.warn({ err: error }, 'purge of expired account data failed'),
+    );
+  }, 3_600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
   await mountOAuthProvider(app, provider);
   const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick });
   await app.register(accountsRoutes, {

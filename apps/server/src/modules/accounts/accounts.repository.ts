@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { emailTokens, loginFailures, oidcPayloads, sessions } from '../../db/schema/accounts';
 import { parties } from '../../db/schema/parties';
@@ -180,4 +180,13 @@ export async function findPartyForProfile(db: Conn, id: number) {
     .from(parties)
     .where(eq(parties.id, id));
   return row ?? null;
+}
+
+/** Housekeeping: sessions, links and sign-in failures that can no longer matter. */
+export async function purgeExpiredAccountData(db: Conn) {
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.endedAt, sql`now() - interval '1 day'`)));
+  await db.delete(emailTokens).where(lt(emailTokens.expiresAt, sql`now() - interval '1 day'`));
+  await db.delete(loginFailures).where(lt(loginFailures.at, sql`now() - interval '1 day'`));
 }

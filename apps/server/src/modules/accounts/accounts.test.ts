@@ -549,6 +549,53 @@ describe('accounts', () => {
     });
   });
 
+  describe('housekeeping', () => {
+    it('purges expired tokens, sessions, links and old sign-in failures, and nothing live', async () => {
+      const { purgeExpiredOidcPayloads } = await import('./oidc-adapter');
+      const { purgeExpiredAccountData } = await import('./accounts.repository');
+      const { oidcPayloads, sessions } = await import('../../db/schema/accounts');
+      const live = await signIn(t.app, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
+      await t.database.db
+        .insert(oidcPayloads)
+        .values({
+          id: 'old-token',
+          type: 'AccessToken',
+          payload: {},
+          expiresAt: sql`now() - interval '2 days'`,
+        });
+      await t.database.db
+        .insert(loginFailures)
+        .values({ username: 'someone@example.com', at: sql`now() - interval '2 days'` });
+      await t.database.db
+        .insert(sessions)
+        .values({
+          idHash: 'expired-session',
+          userId: live.user.id,
+          expiresAt: sql`now() - interval '1 minute'`,
+        });
+      await purgeExpiredOidcPayloads(t.database.db);
+      await purgeExpiredAccountData(t.database.db);
+      expect(await t.database.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, 'old-token'))).toEqual(
+        [],
+      );
+      expect(
+        await t.database.db
+          .select()
+          .from(loginFailures)
+          .where(eq(loginFailures.username, 'someone@example.com')),
+      ).toEqual([]);
+      expect(
+        await t.database.db.select().from(sessions).where(eq(sessions.idHash, 'expired-session')),
+      ).toEqual([]);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: `/authenticate/oauth/users/${live.user.id}`,
+        headers: live.headers,
+      });
+      expect(me.statusCode).toBe(200);
+    });
+  });
+
   describe('mail durability', () => {
     it('keeps mail in the outbox while SMTP is down and delivers it once it is back', async () => {
       const down = await startSmtpServer();

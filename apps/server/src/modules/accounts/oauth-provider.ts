@@ -19,8 +19,8 @@ export const OAUTH_PATHS = {
   interaction: '/authenticate/interaction/',
 } as const;
 
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
-export const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
+const ACCESS_TOKEN_TTL_S = 15 * 60;
+const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
 
 /**
  * The authorization server (oidc-provider): one public client, the portal itself, authorization code + PKCE

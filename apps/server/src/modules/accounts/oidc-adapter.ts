@@ -3,9 +3,6 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/schema/accounts';
 
-/** Artifacts that belong to a grant and die with it (sign-out, code reuse, password reset). */
-export const GRANT_BOUND_MODELS = ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'Grant'] as const;
-
 const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
 /** Stores oidc-provider's artifacts in the oidc_payloads table (PGlite or PostgreSQL). */
