@@ -1,0 +1,25 @@
+import type { BillOfLading } from '@lading/contract/bills-of-lading';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST cp/bill-of-ladings/{id}/issue/: APPROVED -> ISSUED. */
+export function issueBillOfLading({ id, version }: { id: number; version: number }): Promise<BillOfLading> {
+  return apiRequest<BillOfLading>(`/cp/bill-of-ladings/${id}/issue/`, {
+    method: 'POST',
+    json: { version },
+    headers: { 'if-match': `W/"${version}"` },
+  });
+}
+
+export function useIssueBillOfLading() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: issueBillOfLading,
+    // The bill (get-bill-of-lading's key), its review and the review queue all changed.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['bill-of-lading'] }),
+        queryClient.invalidateQueries({ queryKey: ['bills-of-lading'] }),
+      ]),
+  });
+}

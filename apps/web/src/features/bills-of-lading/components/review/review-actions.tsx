@@ -1,0 +1,113 @@
+import {
+  BL_REVIEW_MESSAGES,
+  REVIEW_TRANSITIONS,
+  type ReviewTransition,
+} from '@lading/contract/bill-of-lading-review';
+import type { BillOfLading } from '@lading/contract/bills-of-lading';
+import { Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ApiError } from '../../../../lib/api-client';
+import { downloadBlob } from '../../../../lib/download';
+import { toast } from '../../../../lib/toast';
+import { useApproveBillOfLading } from '../../api/approve-bill-of-lading';
+import { useIssueBillOfLading } from '../../api/issue-bill-of-lading';
+import { usePrintBillOfLading } from '../../api/print-bill-of-lading';
+import { useReturnBillOfLading } from '../../api/return-bill-of-lading';
+import { SendBlMailModal } from '../send-bl-mail-modal';
+import { ReturnBillModal } from './return-bill-modal';
+
+const can = (transition: ReviewTransition, bill: BillOfLading) =>
+  (REVIEW_TRANSITIONS[transition].from as readonly string[]).includes(bill.status);
+
+/** Shows the server's reason (409 illegal transition, 412 someone changed it first) and refreshes. */
+function reportFailure(error: unknown, refresh: () => void) {
+  if (error instanceof ApiError) {
+    toast.error(error.message);
+    if (error.status === 409 || error.status === 412) refresh();
+  } else {
+    toast.error('Something went wrong. Please try again.');
+  }
+}
+
+/** Approve / Return / Issue, Download PDF and E-mail for the bill under review. */
+export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChanged: () => void }) {
+  const approve = useApproveBillOfLading();
+  const issue = useIssueBillOfLading();
+  const giveBack = useReturnBillOfLading();
+  const print = usePrintBillOfLading();
+  const [returnOpened, returnModal] = useDisclosure(false);
+  const [mailOpened, mailModal] = useDisclosure(false);
+  const busy = approve.isPending || issue.isPending || giveBack.isPending;
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      toast.success(success);
+      onChanged();
+      return true;
+    } catch (error) {
+      reportFailure(error, onChanged);
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <Group gap="sm" wrap="wrap">
+        <Button
+          disabled={busy || !can('approve', bill)}
+          onClick={() =>
+            run(
+              () => approve.mutateAsync({ id: bill.id, version: bill.version }),
+              BL_REVIEW_MESSAGES.approved,
+            )
+          }
+        >
+          Approve
+        </Button>
+        <Button color="#9a3c00" disabled={busy || !can('return', bill)} onClick={returnModal.open}>
+          Return
+        </Button>
+        <Button
+          color="#1e6b30"
+          disabled={busy || !can('issue', bill)}
+          onClick={() =>
+            run(() => issue.mutateAsync({ id: bill.id, version: bill.version }), BL_REVIEW_MESSAGES.issued)
+          }
+        >
+          Issue
+        </Button>
+        <Button
+          variant="default"
+          loading={print.isPending}
+          onClick={async () => {
+            try {
+              const { blob, filename } = await print.mutateAsync({ id: bill.id, kind: 'draft' });
+              downloadBlob(blob, filename);
+            } catch (error) {
+              reportFailure(error, onChanged);
+            }
+          }}
+        >
+          Download PDF
+        </Button>
+        <Button variant="default" onClick={mailModal.open}>
+          E-mail
+        </Button>
+      </Group>
+      <ReturnBillModal
+        opened={returnOpened}
+        blNumber={bill.number}
+        isSubmitting={giveBack.isPending}
+        onClose={returnModal.close}
+        onSubmit={(comment) =>
+          run(
+            () => giveBack.mutateAsync({ id: bill.id, version: bill.version, comment }),
+            BL_REVIEW_MESSAGES.returned,
+          )
+        }
+      />
+      <SendBlMailModal opened={mailOpened} onClose={mailModal.close} blId={bill.id} blNumber={bill.number} />
+    </>
+  );
+}

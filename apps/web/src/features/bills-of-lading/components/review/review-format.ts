@@ -1,0 +1,60 @@
+/** dd/MM/YYYY HH:mm in the user's time zone (specification section 9 date format, plus the time). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  shipperNameInBl: 'Shipper name as in BL',
+  shipperPhoneNo: 'Shipper phone no',
+  consigneeNameInBl: 'Consignee name as in BL',
+  consigneePhoneNo: 'Consignee phone no',
+  description: 'Description of goods',
+  marksAndNos: 'Marks & Nos',
+  notifyParties: 'Notify parties',
+  containers: 'Containers',
+  cargo: 'Cargo details',
+  party: 'Party',
+  nameInBl: 'Name in BL',
+  mobile: 'Phone',
+  email: 'Mail',
+  address: 'Address',
+  container: 'Container No.',
+  sealNo: 'Seal No',
+  packageType: 'Package type',
+  noOfPacks: 'No of packages',
+  grossWeight: 'Cargo gross weight (KG)',
+  measurement: 'Measurement (CBM)',
+  vgm: 'VGM (kg)',
+  vgmMethod: 'VGM method',
+  hsCode: 'HSN code',
+  commodity: 'Commodity',
+  packageDetails: 'Package details',
+  totals: 'Totals',
+  netWeight: 'Net weight (KG)',
+};
+const LIST_LABELS: Record<string, string> = {
+  notifyParties: 'Notify party',
+  containers: 'Container',
+  cargo: 'Cargo row',
+};
+
+/** `containers[2].sealNo` -> `Container 2 · Seal No`; `totals.grossWeight` -> `Totals · Cargo gross weight (KG)`. */
+export function fieldLabel(path: string): string {
+  return path
+    .split('.')
+    .map((part) => {
+      const list = /^(\w+)\[(\d+)\]$/.exec(part);
+      if (list) return `${LIST_LABELS[list[1]!] ?? list[1]} ${list[2]}`;
+      if (part === 'grossWeight' && path.startsWith('totals')) return 'Gross weight (KG)';
+      return FIELD_LABELS[part] ?? part;
+    })
+    .join(' · ');
+}
+
+export function displayValue(value: string | number | boolean | null): string {
+  if (value === null || value === '') return '—';
+  return String(value);
+}
