@@ -7,7 +7,9 @@ import { RegistrationPage } from '../features/accounts/routes/registration';
 import { ResetPasswordPage } from '../features/accounts/routes/reset-password';
 import { TermsPage } from '../features/accounts/routes/terms';
 import { VerifyEmailPage } from '../features/accounts/routes/verify-email';
+import { parseBlListSearch } from '../features/bills-of-lading/components/bl-list-search';
 import { BlListPage } from '../features/bills-of-lading/routes/bl-list';
+import { BlReviewPage } from '../features/bills-of-lading/routes/bl-review';
 import { BlViewPage } from '../features/bills-of-lading/routes/bl-view';
 import { BookingListPage } from '../features/bookings/routes/booking-list';
 import { DashboardPage } from '../features/dashboard/routes/dashboard';
@@ -113,6 +115,19 @@ const adminDashboardRoute = createRoute({
   },
 });
 
+// The carrier's review of one bill; admins only, like the admin dashboard.
+const blReviewRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/bl-review/$id',
+  beforeLoad: () => {
+    if (!isAdmin()) throw redirect({ to: '/app-dashboard' });
+  },
+  component: function BlReviewRoute() {
+    const { id } = blReviewRoute.useParams();
+    return <BlReviewPage id={Number(id)} />;
+  },
+});
+
 const dashboardRoute = createRoute({ getParentRoute: () => portalRoute, path: 'app-dashboard' });
 const dashboardIndexRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -132,7 +147,16 @@ const bookingListRoute = createRoute({
 const blListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'bl-list',
-  component: BlListPage,
+  validateSearch: parseBlListSearch,
+  component: function BlListRoute() {
+    const navigate = blListRoute.useNavigate();
+    return (
+      <BlListPage
+        search={blListRoute.useSearch()}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
 });
 const quotationListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -161,6 +185,7 @@ const routeTree = rootRoute.addChildren([
   portalRoute.addChildren([
     profileRoute,
     adminDashboardRoute,
+    blReviewRoute,
     dashboardRoute.addChildren([
       dashboardIndexRoute,
       rateEnquiryRoute,
