@@ -1,6 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectToast, signInAs } from './fixtures';
+import { startSmtpServer } from '../apps/server/src/test/smtp';
+import { DEMO, expectToast, SMTP_PORT, signInAs } from './fixtures';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpServer(SMTP_PORT);
+});
+test.afterAll(async () => smtp.close());
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -129,4 +137,27 @@ test('a successful save: UPDATE PENDING, totals recomputed, notify party kept, a
 test("a customer cannot open another customer's bill", async ({ page }) => {
   await page.goto('/bl_view/9');
   await expect(page.getByText('Bill of lading not found')).toBeVisible();
+});
+
+test('the PDF downloads from the edit screen and the bill is e-mailed from the list', async ({ page }) => {
+  await openBill(page, 'LDG26110005');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF of LDG26110005' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('LDG26110005.pdf');
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.goto('/app-dashboard/bl-list?blNo=LDG26110005');
+  await page.getByRole('button', { name: 'E-mail LDG26110005' }).click();
+  const dialog = page.getByRole('dialog', { name: 'E-mail bill of lading LDG26110005' });
+  await dialog.getByLabel(/^To/).fill('partner@example.com');
+  await dialog.getByLabel(/^To/).press('Enter');
+  await dialog.getByLabel(/^Message/).fill('Please check the draft.');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toBeHidden();
+  const mail = await smtp.waitFor((m) => m.to.includes('partner@example.com'));
+  expect(mail.text).toContain('Please check the draft.');
+  expect(mail.attachments.map((a) => a.filename)).toContain('LDG26110005.pdf');
 });

@@ -1,8 +1,9 @@
 import type { BillOfLadingListItem } from '@lading/contract/bills-of-lading';
 import { Group } from '@mantine/core';
 import { AnchorLink } from '../../../components/anchor-link';
+import { BlDocumentActions } from './bl-document-actions';
 
-/** Per row: open the bill (print and e-mail join once their endpoints exist). */
+/** Per row: open the bill, download its PDF, e-mail it. */
 export function BlRowActions({ bill }: { bill: BillOfLadingListItem }) {
   return (
     <Group gap="xs" wrap="nowrap">
@@ -14,6 +15,7 @@ export function BlRowActions({ bill }: { bill: BillOfLadingListItem }) {
       >
         Open
       </AnchorLink>
+      <BlDocumentActions bill={bill} compact />
     </Group>
   );
 }

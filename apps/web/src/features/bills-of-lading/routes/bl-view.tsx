@@ -6,6 +6,7 @@ import { useHsnCodes } from '../../reference-data/api/find-hsn-codes';
 import { usePackageTypes } from '../../reference-data/api/find-package-types';
 import { useBillOfLading } from '../api/get-bill-of-lading';
 import { BillOfLadingForm } from '../components/bill-of-lading-form';
+import { BlDocumentActions } from '../components/bl-document-actions';
 import { StatusBadge } from '../components/status-badge';
 
 /** bl_view/{id}. Load order (section 4): package types first, then the bill; HS codes in parallel. */
@@ -23,6 +24,12 @@ export function BlViewPage({ id }: { id: string }) {
         bill.data && (
           <Group gap="sm" mt={4}>
             <StatusBadge status={bill.data.status} />
+            <BlDocumentActions
+              bill={bill.data}
+              defaultTo={[bill.data.shipperMailId, bill.data.consigneeMailId].filter((m): m is string =>
+                Boolean(m),
+              )}
+            />
             <Text size="sm" c="dimmed">
               Booking {bill.data.bookingNumber ?? '—'} · {bill.data.polName ?? '—'} ({bill.data.polCode}) →{' '}
               {bill.data.podName ?? '—'} ({bill.data.podCode}) · {bill.data.vesselName ?? '—'}{' '}
