@@ -107,7 +107,7 @@ test('a successful save: UPDATE PENDING, totals recomputed, notify party kept, a
   await expect(page.getByText('DRAFT', { exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  const number = await page.getByRole('rowheader').first().innerText();
+  const number = (await page.getByRole('rowheader').first().textContent()) ?? '';
   const gross = page.getByRole('textbox', { name: `Cargo Gross Weight (KG), container ${number.trim()}` });
   await gross.fill('10000.46');
   await gross.blur();

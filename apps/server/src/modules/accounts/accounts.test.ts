@@ -555,24 +555,20 @@ describe('accounts', () => {
       const { purgeExpiredAccountData } = await import('./accounts.repository');
       const { oidcPayloads, sessions } = await import('../../db/schema/accounts');
       const live = await signIn(t.app, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
-      await t.database.db
-        .insert(oidcPayloads)
-        .values({
-          id: 'old-token',
-          type: 'AccessToken',
-          payload: {},
-          expiresAt: sql`now() - interval '2 days'`,
-        });
+      await t.database.db.insert(oidcPayloads).values({
+        id: 'old-token',
+        type: 'AccessToken',
+        payload: {},
+        expiresAt: sql`now() - interval '2 days'`,
+      });
       await t.database.db
         .insert(loginFailures)
         .values({ username: 'someone@example.com', at: sql`now() - interval '2 days'` });
-      await t.database.db
-        .insert(sessions)
-        .values({
-          idHash: 'expired-session',
-          userId: live.user.id,
-          expiresAt: sql`now() - interval '1 minute'`,
-        });
+      await t.database.db.insert(sessions).values({
+        idHash: 'expired-session',
+        userId: live.user.id,
+        expiresAt: sql`now() - interval '1 minute'`,
+      });
       await purgeExpiredOidcPayloads(t.database.db);
       await purgeExpiredAccountData(t.database.db);
       expect(await t.database.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, 'old-token'))).toEqual(
