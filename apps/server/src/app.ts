@@ -99,8 +99,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => mail.stop());
   app.decorate('ctx', { env, database, mail });
 
+  // Graceful shutdown: once closing starts, answers in flight close their connection, so keep-alive sockets do not
+  // hold the process open (Fastify's keep-alive timeout is 72 s); new requests get 503 (return503OnClosing).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   registerErrorHandler(app);
