@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const out = mkdtempSync(join(tmpdir(), 'lading-test-'));
-const run = (args, opts = {}) => spawnSync(npx, args, { stdio: 'inherit', ...opts }).status ?? 1;
+const run = (args, opts = {}, command = npx) => spawnSync(command, args, { stdio: 'inherit', ...opts }).status ?? 1;
 
 const vitestJson = join(out, 'vitest.json');
 const unit = run([
@@ -17,7 +18,7 @@ const unit = run([
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
-const build = run(['npm', 'run', 'build', '--silent']);
+const build = run(['run', 'build', '--silent'], {}, npm);
 const e2eJson = join(out, 'e2e.json');
 const e2e =
   build === 0

@@ -1,5 +1,4 @@
 import type { Party } from '@lading/contract/reference-data';
-import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET core/base/v1/parties/party-detail-list-cp/?query: approved, active companies (5 results). */
@@ -8,13 +7,5 @@ export function findCustomerPortalParties(query: string, signal?: AbortSignal): 
     query: { query },
     signal,
     busy: false,
-  });
-}
-
-export function useCustomerPortalParties(query: string) {
-  return useQuery({
-    queryKey: ['customer-portal-parties', query],
-    queryFn: ({ signal }) => findCustomerPortalParties(query, signal),
-    enabled: query.trim() !== '',
   });
 }

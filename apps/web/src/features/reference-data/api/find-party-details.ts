@@ -1,5 +1,4 @@
 import type { Party } from '@lading/contract/reference-data';
-import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type FindPartyDetailsQuery = { name: string; partyStatus?: string; isActive?: boolean };
@@ -10,13 +9,5 @@ export function findPartyDetails(query: FindPartyDetailsQuery, signal?: AbortSig
     query: { name: query.name, partyStatus: query.partyStatus, isActive: query.isActive },
     signal,
     busy: false,
-  });
-}
-
-export function usePartyDetails(query: FindPartyDetailsQuery) {
-  return useQuery({
-    queryKey: ['party-details', query],
-    queryFn: ({ signal }) => findPartyDetails(query, signal),
-    enabled: query.name.trim() !== '',
   });
 }

@@ -1,5 +1,4 @@
 import type { PortsResponse, PortType } from '@lading/contract/reference-data';
-import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type FindPortsQuery = { limit: number; name?: string; code?: string; portType?: readonly PortType[] };
@@ -12,8 +11,4 @@ export function findPorts(query: FindPortsQuery, signal?: AbortSignal): Promise<
     // A typeahead search must not block the screen; loading the full list may.
     busy: !query.name && !query.code,
   });
-}
-
-export function usePorts(query: FindPortsQuery) {
-  return useQuery({ queryKey: ['ports', query], queryFn: ({ signal }) => findPorts(query, signal) });
 }

@@ -1,16 +1,7 @@
 import type { RailwayStation } from '@lading/contract/reference-data';
-import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET cp/base/railway-station/?name: railway stations and ICDs (5 results). */
 export function findRailwayStations(name: string, signal?: AbortSignal): Promise<RailwayStation[]> {
   return apiRequest<RailwayStation[]>('/cp/base/railway-station/', { query: { name }, signal, busy: false });
-}
-
-export function useRailwayStations(name: string) {
-  return useQuery({
-    queryKey: ['railway-stations', name],
-    queryFn: ({ signal }) => findRailwayStations(name, signal),
-    enabled: name.trim() !== '',
-  });
 }
