@@ -33,3 +33,18 @@ export async function load(
 export function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
 }
+
+export type Timing = { p50: number; p95: number; p99: number; mean: number };
+
+/** Percentiles and mean of a list of durations in ms, rounded to 0.01 ms. */
+export function timing(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    p99: round(at(0.99)),
+    mean: round(sorted.reduce((sum, value) => sum + value, 0) / sorted.length),
+  };
+}

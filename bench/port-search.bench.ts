@@ -8,6 +8,7 @@ import { importReferenceFile } from '../apps/server/src/modules/reference-data/r
 import { findPorts } from '../apps/server/src/modules/reference-data/reference-data.repository';
 import { signInAs } from '../apps/server/src/test/auth';
 import { createTestApp } from '../apps/server/src/test/test-app';
+import { type Timing, timing } from './lib';
 
 const LOCODE_FILE = resolve(
   dirname(fileURLToPath(import.meta.url)),
@@ -34,7 +35,6 @@ const TERMS = [
   'москва',
 ];
 
-export type Timing = { p50: number; p95: number; p99: number; mean: number };
 export type PortSearchResult = {
   engine: string;
   rows: number;
@@ -43,18 +43,6 @@ export type PortSearchResult = {
   baseline: Timing;
   app: Timing;
 };
-
-function summarise(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    p50: round(at(0.5)),
-    p95: round(at(0.95)),
-    p99: round(at(0.99)),
-    mean: round(sorted.reduce((sum, value) => sum + value, 0) / sorted.length),
-  };
-}
 
 export async function benchPortSearch(rounds = 30): Promise<PortSearchResult | null> {
   if (!existsSync(LOCODE_FILE)) {
@@ -99,8 +87,8 @@ export async function benchPortSearch(rounds = 30): Promise<PortSearchResult | n
       rows: summary.inserted + summary.updated + summary.unchanged,
       importSeconds: Math.round(importSeconds * 10) / 10,
       searches: app.length,
-      baseline: summarise(baseline),
-      app: summarise(app),
+      baseline: timing(baseline),
+      app: timing(app),
     };
   } finally {
     await t.close();

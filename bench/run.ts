@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark against its same-run baseline and prints a Markdown table for docs/benchmarks.md.
 import { benchApiOverhead } from './api-overhead.bench';
+import { benchBlSave } from './bl-save.bench';
 import { row } from './lib';
 import { benchPortSearch } from './port-search.bench';
 
@@ -39,5 +40,19 @@ if (portSearch) {
   }
   lines.push('');
   lines.push(`Import of the code list: ${portSearch.importSeconds} s.`);
+}
+const bl = await benchBlSave();
+lines.push('');
+lines.push(`## Bill of lading read and save (${bl.engine}, four-container bill, ${bl.reads} of each)`);
+lines.push('');
+lines.push(row(['operation', 'path', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms']));
+lines.push(row(['---', '---', '---', '---', '---', '---']));
+for (const [op, name, r] of [
+  ['read', 'service call (baseline)', bl.readDirect],
+  ['read', 'GET /cp/bill-of-ladings/{id}', bl.readApp],
+  ['save', 'service call (baseline)', bl.saveDirect],
+  ['save', 'PUT /cp/bill-of-ladings/{id}/', bl.saveApp],
+] as const) {
+  lines.push(row([op, name, r.p50, r.p95, r.p99, r.mean]));
 }
 console.log(lines.join('\n'));

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const out = mkdtempSync(join(tmpdir(), 'lading-test-'));
-const run = (args, opts = {}, command = npx) => spawnSync(command, args, { stdio: 'inherit', ...opts }).status ?? 1;
+const run = (args, opts = {}, command = npx) =>
+  spawnSync(command, args, { stdio: 'inherit', ...opts }).status ?? 1;
 
 const vitestJson = join(out, 'vitest.json');
 const unit = run([
