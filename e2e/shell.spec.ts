@@ -26,3 +26,23 @@ test('the terms page states the age, liability cap and notice period', async ({ 
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
+
+test.describe('on a phone (390 px wide)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header collapses into a menu button that opens the menu', async ({ page }) => {
+    await page.goto('/app-login');
+    await page.getByLabel(/^Username/).fill('customer@demo.lading.test');
+    await page.getByLabel(/^Password/).fill('Lading-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/app-dashboard$/);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Bookings' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'BL' }).click();
+    await expect(page).toHaveURL(/\/app-dashboard\/bl-list/);
+    await expect(page.getByRole('heading', { name: 'Bills of Lading' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
