@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectToast, SMTP_PORT, signInAs } from './fixtures';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 test.beforeAll(async () => {
@@ -11,12 +10,6 @@ test.afterAll(async () => smtp.close());
 
 const SIGN_UP_SUCCESS =
   'Account Created Successfully! Please verify the email account from the email to continue our portal services.';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('login messages: empty fields and bad credentials', async ({ page }) => {
   await page.goto('/app-login');

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectToast, SMTP_PORT, signInAs } from './fixtures';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
 
 // The admin's review workflow. It returns LDG26110003 (customer) to DRAFT and issues LDG26110010 (customer2);
 // it issues nothing of the first customer's, whose list other specs count by status.
@@ -12,12 +11,6 @@ test.beforeAll(async () => {
   smtp = await startSmtpServer(SMTP_PORT);
 });
 test.afterAll(async () => smtp.close());
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function openReview(page: Page, number: string) {
   await page.getByRole('link', { name: `Review ${number}` }).click();

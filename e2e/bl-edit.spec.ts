@@ -1,20 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectToast, SMTP_PORT, signInAs } from './fixtures';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 test.beforeAll(async () => {
   smtp = await startSmtpServer(SMTP_PORT);
 });
 test.afterAll(async () => smtp.close());
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Opens a bill from the list by its number, as a person would. */
 async function openBill(page: Page, number: string) {

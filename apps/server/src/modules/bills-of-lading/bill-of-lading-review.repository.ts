@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { billsOfLading, blHistory } from '../../db/schema/bills-of-lading';
 import { users } from '../../db/schema/users';
+import { LIST_COLUMNS, LIST_JOINS } from './bills-of-lading.repository';
 
 type Conn = Db | Tx;
 
@@ -15,21 +16,13 @@ export async function findReviewQueue(
   const rows = await queryRows<Omit<ReviewQueueItem, 'dcsaStatus'> & { totalCount: number }>(
     db,
     sql`
-    select b.id, b.number, b.status, b.bl_date::text as "blDate", b.booking_id as "bookingId", bk.number as "bookingNumber",
-      b.pol_id as "polId", pol.code as "polCode", pol.name as "polName", b.pod_id as "podId", pod.code as "podCode", pod.name as "podName",
-      b.vessel_name as "vesselName", b.voyage_number as "voyageNumber", sh.name as "shipperName", cn.name as "consigneeName",
-      b.total_containers as "totalContainers", b.created_by_id as "createdById", b.version,
-      to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
+    select ${LIST_COLUMNS},
       u.first_name || ' ' || u.last_name as "ownerName", u.email::text as "ownerEmail", op.name as "ownerPartyName",
       count(*) over ()::int as "totalCount"
     from bills_of_lading b
     join users u on u.id = b.created_by_id
     left join parties op on op.id = u.party_id
-    left join bookings bk on bk.id = b.booking_id
-    left join ports pol on pol.id = b.pol_id
-    left join ports pod on pod.id = b.pod_id
-    left join parties sh on sh.id = b.shipper_id
-    left join parties cn on cn.id = b.consignee_id
+    ${LIST_JOINS}
     where b.status = 'UPDATE PENDING'
     order by b.updated_at asc, b.id asc
     limit ${page.limit} offset ${page.skip}`,

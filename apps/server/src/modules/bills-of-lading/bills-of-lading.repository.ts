@@ -110,6 +110,22 @@ export async function findBillById(
   return row ? toBill(row) : null;
 }
 
+/** The columns of a list row (BillOfLadingListItem); with LIST_JOINS. Shared by the BL list and the review queue. */
+export const LIST_COLUMNS = sql`
+      b.id, b.number, b.status, b.bl_date::text as "blDate", b.booking_id as "bookingId", bk.number as "bookingNumber",
+      b.pol_id as "polId", pol.code as "polCode", pol.name as "polName", b.pod_id as "podId", pod.code as "podCode", pod.name as "podName",
+      b.vessel_name as "vesselName", b.voyage_number as "voyageNumber", sh.name as "shipperName", cn.name as "consigneeName",
+      b.total_containers as "totalContainers", b.created_by_id as "createdById", b.version,
+      to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`;
+
+/** The joins LIST_COLUMNS reads from, after `from bills_of_lading b`. */
+export const LIST_JOINS = sql`
+    left join bookings bk on bk.id = b.booking_id
+    left join ports pol on pol.id = b.pol_id
+    left join ports pod on pod.id = b.pod_id
+    left join parties sh on sh.id = b.shipper_id
+    left join parties cn on cn.id = b.consignee_id`;
+
 const SORT_COLUMNS: Record<BillOfLadingListQuery['sort'], SQL> = {
   number: sql`b.number`,
   blDate: sql`b.bl_date`,
@@ -136,18 +152,10 @@ export async function findBills(
   const rows = await queryRows<BillOfLadingListItem & { totalCount: number }>(
     db,
     sql`
-    select b.id, b.number, b.status, b.bl_date::text as "blDate", b.booking_id as "bookingId", bk.number as "bookingNumber",
-      b.pol_id as "polId", pol.code as "polCode", pol.name as "polName", b.pod_id as "podId", pod.code as "podCode", pod.name as "podName",
-      b.vessel_name as "vesselName", b.voyage_number as "voyageNumber", sh.name as "shipperName", cn.name as "consigneeName",
-      b.total_containers as "totalContainers", b.created_by_id as "createdById", b.version,
-      to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
+    select ${LIST_COLUMNS},
       count(*) over ()::int as "totalCount"
     from bills_of_lading b
-    left join bookings bk on bk.id = b.booking_id
-    left join ports pol on pol.id = b.pol_id
-    left join ports pod on pod.id = b.pod_id
-    left join parties sh on sh.id = b.shipper_id
-    left join parties cn on cn.id = b.consignee_id
+    ${LIST_JOINS}
     where ${where}
     order by ${order}
     limit ${query.limit} offset ${query.skip}`,
