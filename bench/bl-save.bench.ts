@@ -3,6 +3,8 @@
 // against the same service calls made directly (no HTTP layer), measured alternately in the same run, on the
 // four-container demo bill.
 import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
+import { createPrincipal } from '../apps/server/src/lib/principal';
+import { findPrincipalData } from '../apps/server/src/modules/access/access.repository';
 import { createBillsOfLadingService } from '../apps/server/src/modules/bills-of-lading/bills-of-lading.service';
 import { signInAs } from '../apps/server/src/test/auth';
 import { createTestApp } from '../apps/server/src/test/test-app';
@@ -22,7 +24,8 @@ export async function benchBlSave(iterations = 200): Promise<BlSaveResult> {
   const t = await createTestApp();
   try {
     const { headers, userId } = await signInAs(t, 'customer');
-    const caller = { id: userId, isAdmin: false, partyId: null, email: 'customer@demo.lading.test' };
+    // The same principal the auth hook builds for this user.
+    const caller = createPrincipal((await findPrincipalData(t.database.db, userId))!, { requestId: 'bench' });
     const service = createBillsOfLadingService({ db: t.database.db });
     const { results } = await service.findBills(caller, {
       bl_number: 'LDG26110004',

@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
+import { accessRoutes } from './modules/access/access.routes';
+import { seedAccessModel } from './modules/access/access.seed';
+import { createAccessService } from './modules/access/access.service';
 import { createAccessTokenVerifier } from './modules/accounts/access-tokens';
 import { purgeExpiredAccountData } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -19,11 +22,15 @@ import { billOfLadingReviewRoutes } from './modules/bills-of-lading/bill-of-ladi
 import { createBillOfLadingReviewService } from './modules/bills-of-lading/bill-of-lading-review.service';
 import { billsOfLadingRoutes } from './modules/bills-of-lading/bills-of-lading.routes';
 import { createBillsOfLadingService } from './modules/bills-of-lading/bills-of-lading.service';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { createEventDispatcher } from './modules/events/event-dispatcher';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailEventHandlers } from './modules/mail/mail.handlers';
 import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
-import { registerAuth } from './plugins/auth';
+import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -46,6 +53,8 @@ export type AppContext = { env: Env; database: Database; mail: MailWorker };
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every registered route with its access declaration (the access matrix test walks them). */
+    routeAccess(): RegisteredRoute[];
   }
 }
 
@@ -86,14 +95,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (ownsDatabase) {
     await database.migrate();
     await seedReferenceData(database.db);
+    await seedAccessModel(database.db);
     app.addHook('onClose', async () => database.close());
   }
+  const events = createEventDispatcher({
+    db: database.db,
+    handlers: mailEventHandlers(env.publicUrl),
+    log: app.log,
+  });
   const mail = startMailWorker({
     db: database.db,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     log: app.log,
     intervalMs: options.mailIntervalMs,
+    beforeDelivery: () => events.dispatch(),
   });
   // Registered after the database's onClose hook, so it runs first (hooks run in reverse): mail stops before the database closes.
   app.addHook('onClose', async () => mail.stop());
@@ -111,6 +127,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   registerErrorHandler(app);
+  // The access hook first, so that it sees (and checks) every route registered after it.
+  const { provider, cookieName } = await createOAuthProvider(env, database.db);
+  const access = createAccessService({ db: database.db });
+  const auth = registerAuth(app, {
+    verify: createAccessTokenVerifier(provider),
+    loadPrincipal: access.loadPrincipal,
+  });
   await registerSecurityHeaders(app, env.publicUrl.startsWith('https://'));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: env.sessionSecret });
@@ -123,8 +146,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await registerOpenApi(app, env.publicUrl);
 
-  const { provider, cookieName } = await createOAuthProvider(env, database.db);
-  registerAuth(app, createAccessTokenVerifier(provider, database.db));
   // Hourly housekeeping of expired tokens, sessions and links.
   const purge = setInterval(() => {
     Promise.all([purgeExpiredOidcPayloads(database.db), purgeExpiredAccountData(database.db)]).catch(
@@ -134,7 +155,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
   await mountOAuthProvider(app, provider);
-  const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick });
+  const companies = createCompaniesService({ db: database.db, kickMail: mail.kick });
+  const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick, companies });
   await app.register(accountsRoutes, {
     accounts,
     provider,
@@ -142,20 +164,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     revokeGrant: (grantId) => revokeGrant(database.db, grantId),
   });
 
+  await app.register(accessRoutes, { access });
+  await app.register(companiesRoutes, { companies });
   await app.register(healthRoutes, { database });
   await app.register(referenceDataRoutes);
   await app.register(billsOfLadingRoutes, { bills: createBillsOfLadingService({ db: database.db }) });
   await app.register(billOfLadingReviewRoutes, {
-    review: createBillOfLadingReviewService({
-      db: database.db,
-      publicUrl: env.publicUrl,
-      kickMail: mail.kick,
-    }),
+    review: createBillOfLadingReviewService({ db: database.db, kickMail: mail.kick }),
   });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });
   await registerStaticWeb(app, options.webDist);
+  assertEveryRouteDeclaresAccess(auth.routes);
+  app.decorate('routeAccess', () => auth.routes);
 
   return app;
 }

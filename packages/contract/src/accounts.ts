@@ -27,6 +27,7 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Your password has been changed. Please sign in with the new password.',
   passwordChanged: 'Your password has been changed.',
   currentPasswordWrong: 'The current password is not correct',
+  accountDeactivated: 'This account has been deactivated. Please contact us.',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -61,6 +62,8 @@ export const UserSchema = z.object({
   party: z.number().int().nullable(),
   party_name: z.string().nullable(),
   party_code: z.string().nullable(),
+  /** The company membership: PENDING until carrier staff approve it (only the company's name is shown until then). */
+  companyStatus: z.enum(['PENDING', 'APPROVED']).nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,7 +1,11 @@
 // The whole schema, for the drizzle client's relational queries and typed results.
+export * from './schema/access';
 export * from './schema/accounts';
+export * from './schema/audit';
 export * from './schema/bills-of-lading';
+export * from './schema/company-memberships';
 export * from './schema/mail';
+export * from './schema/offices';
 export * from './schema/parties';
 export * from './schema/reference-data';
 export * from './schema/users';

@@ -8,6 +8,8 @@ export class AppError extends Error {
   readonly headers: Record<string, string> | undefined;
   /** Answer `{ error: "<message>", code, fields }` instead of the nested shape (sign-up, per the specification). */
   readonly flat: boolean;
+  /** FORBIDDEN: the permission that was missing, answered as `error.required`. */
+  readonly required: { module: string; resource: string; operation: string } | undefined;
 
   constructor(
     code: ErrorCode,
@@ -17,6 +19,7 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       cause?: unknown;
       flat?: boolean;
+      required?: { module: string; resource: string; operation: string };
     } = {},
   ) {
     super(message, { cause: options.cause });
@@ -26,6 +29,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
     this.flat = options.flat ?? false;
+    this.required = options.required;
   }
 }
 

@@ -1,24 +1,62 @@
+import { toPermissionSet } from '@lading/contract/access';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAuth } from './auth';
+import type { PrincipalData } from '../lib/principal';
+import { assertEveryRouteDeclaresAccess, principalOf, registerAuth } from './auth';
 import { registerErrorHandler } from './error-handler';
+
+const principalData = (userId: number, isStaff: boolean): PrincipalData => ({
+  userId,
+  email: `${userId}@x.test`,
+  partyId: isStaff ? null : 3,
+  companyStatus: isStaff ? null : 'APPROVED',
+  roles: [isStaff ? 'CARRIER_ADMIN' : 'CUSTOMER'],
+  isStaff,
+  permissions: toPermissionSet(
+    isStaff
+      ? [{ module: 'ADMIN', resource: 'BL_REVIEW', operation: 'VIEW' }]
+      : [{ module: 'CP', resource: 'BL', operation: 'VIEW' }],
+  ),
+  offices: [],
+  selectedOffice: null,
+  selectedOfficeIsCorporate: false,
+  yardId: null,
+});
 
 describe('auth hook', () => {
   const app = Fastify({ logger: false });
+  let auth: ReturnType<typeof registerAuth>;
+  let bodyValidated = 0;
   beforeAll(async () => {
     registerErrorHandler(app);
-    registerAuth(app, async (token) =>
-      token === 'customer-token'
-        ? { id: 7, isAdmin: false, partyId: 3, email: 'c@x.test' }
-        : token === 'admin-token'
-          ? { id: 1, isAdmin: true, partyId: null, email: 'a@x.test' }
-          : null,
+    auth = registerAuth(app, {
+      verify: async (token) =>
+        token === 'customer-token' ? { userId: 7 } : token === 'admin-token' ? { userId: 1 } : null,
+      loadPrincipal: async (userId) => principalData(userId, userId === 1),
+    });
+    app.get('/open', { config: { access: 'public' } }, async (request) => ({ principal: request.principal }));
+    app.get('/me', { config: { access: 'signed-in' } }, async (request) => ({
+      id: principalOf(request).userId,
+    }));
+    app.post(
+      '/staff',
+      {
+        config: { access: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'VIEW' } },
+        preValidation: async () => {
+          bodyValidated++;
+        },
+      },
+      async () => ({ ok: true }),
     );
-    app.get('/me', { preHandler: app.requireUser }, async (request) => ({ id: request.user?.id }));
-    app.get('/staff', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
     await app.ready();
   });
   afterAll(() => app.close());
+
+  it('lets anyone call a public route without reading a token', async () => {
+    const res = await app.inject({ method: 'GET', url: '/open', headers: { authorization: 'Bearer nope' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ principal: null });
+  });
 
   it('refuses a request without a token with 401 and a Bearer challenge', async () => {
     const res = await app.inject({ method: 'GET', url: '/me' });
@@ -33,7 +71,7 @@ describe('auth hook', () => {
     expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
   });
 
-  it('lets a valid token through and tells the handler who called', async () => {
+  it('lets a valid token through and gives the handler the principal', async () => {
     const res = await app.inject({
       method: 'GET',
       url: '/me',
@@ -43,18 +81,44 @@ describe('auth hook', () => {
     expect(res.json()).toEqual({ id: 7 });
   });
 
-  it('keeps customers out of admin routes and lets admins in', async () => {
+  it('refuses a missing permission with the false marker and what was required, before the body is looked at', async () => {
+    const before = bodyValidated;
     const customer = await app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/staff',
-      headers: { authorization: 'Bearer customer-token' },
+      headers: { authorization: 'Bearer customer-token', 'content-type': 'application/json' },
+      payload: '{not json',
     });
     expect(customer.statusCode).toBe(403);
+    expect(customer.json()).toEqual({
+      granted: false,
+      error: {
+        code: 'FORBIDDEN',
+        message: expect.any(String),
+        required: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'VIEW' },
+      },
+    });
+    expect(bodyValidated).toBe(before);
     const admin = await app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/staff',
       headers: { authorization: 'Bearer admin-token' },
     });
     expect(admin.statusCode).toBe(200);
+    expect(bodyValidated).toBe(before + 1);
+  });
+
+  it('lists every route with its declaration, and refuses an app with an undeclared route', async () => {
+    expect(auth.routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /open', 'GET /me', 'POST /staff']),
+    );
+    expect(() => assertEveryRouteDeclaresAccess(auth.routes)).not.toThrow();
+    const other = Fastify({ logger: false });
+    const otherAuth = registerAuth(other, { verify: async () => null, loadPrincipal: async () => null });
+    other.get('/forgotten', async () => ({}));
+    other.get('/declared', { config: { access: 'signed-in' } }, async () => ({}));
+    await other.ready();
+    expect(() => assertEveryRouteDeclaresAccess(otherAuth.routes)).toThrow(/missing on: GET \/forgotten, HEAD \/forgotten$/);
+    await other.close();
   });
 });

@@ -1,29 +1,39 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenBodySchema, type Permission, permissionKey } from '@lading/contract/access';
+import { ErrorBodySchema } from '@lading/contract/errors';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { createPrincipal, type Principal, type PrincipalData } from '../lib/principal';
 
-/** Who is calling, as established from a bearer access token. */
-export type AuthUser = {
-  id: number;
-  isAdmin: boolean;
-  partyId: number | null;
-  email: string;
-  grantId?: string;
-};
-
-/** Looks an access token up; null when it is unknown, expired or revoked. */
-export type AccessTokenVerifier = (token: string) => Promise<AuthUser | null>;
+/**
+ * Who may call a route, declared in the route's own definition (`config: { access }`):
+ * - `'public'`: anyone; no token is read.
+ * - `'signed-in'`: any valid access token.
+ * - a permission `{ module, resource, operation }`: a valid token whose principal holds it.
+ */
+export type Access = 'public' | 'signed-in' | Permission;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
   interface FastifyRequest {
-    user: AuthUser | null;
+    /** The caller, set by the auth hook on every route that is not public. */
+    principal: Principal | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid bearer token came with the request. */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 without a token, 403 for a customer. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Runs `register` with routes that declare nothing defaulting to public: for third-party plugins whose routes
+     * we cannot annotate (the API reference viewer, the web app's static files).
+     */
+    registerPublic(register: () => Promise<unknown>): Promise<void>;
   }
 }
+
+/** Looks an access token up: the user and the grant it belongs to, or null when unknown, expired or revoked. */
+export type AccessTokenVerifier = (token: string) => Promise<{ userId: number; grantId?: string } | null>;
+
+/** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
+export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;
 
 const unauthenticated = (description: string) =>
   new AppError('UNAUTHENTICATED', 'Please sign in again', {
@@ -32,12 +42,58 @@ const unauthenticated = (description: string) =>
     },
   });
 
-/** The auth hook every protected route uses. Token lookup is supplied by the accounts module. */
-export function registerAuth(app: FastifyInstance, verify: AccessTokenVerifier): void {
-  app.decorateRequest('user', null);
+export const forbiddenFor = (required: Permission) =>
+  new AppError('FORBIDDEN', 'You do not have permission to do this', { required });
 
-  const authenticate = async (request: FastifyRequest) => {
-    if (request.user) return request.user;
+/** The caller of a route that is not public (the hook has already refused anonymous calls). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+  return request.principal;
+}
+
+export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
+
+/**
+ * The one access hook. Every route declares its access; `assertEveryRouteDeclaresAccess` (called at the end of
+ * buildApp) refuses to build an app with a route that does not, so a forgotten check cannot ship. The hook runs at
+ * onRequest, before the body is read or validated: a caller without the permission learns nothing of the schema.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { verify: AccessTokenVerifier; loadPrincipal: PrincipalLoader },
+): { routes: RegisteredRoute[] } {
+  app.decorateRequest('principal', null);
+  const options: RouteOptions[] = [];
+  let publicByDefault = false;
+  app.addHook('onRoute', (route) => {
+    if (publicByDefault && route.config?.access === undefined)
+      route.config = { ...route.config, access: 'public' };
+    const access = route.config?.access;
+    if (access !== undefined && access !== 'public' && route.schema) {
+      // Documented in the OpenAPI from the declaration itself; refusals answer the shapes declared here.
+      const needs = access === 'signed-in' ? 'any signed-in user' : `permission ${permissionKey(access)}`;
+      route.schema = {
+        ...route.schema,
+        description: [route.schema.description, `Access: ${needs}.`].filter(Boolean).join(' '),
+        security: [{ bearer: [] }],
+        ...(route.schema.response
+          ? { response: { 401: ErrorBodySchema, ...route.schema.response, 403: ForbiddenBodySchema } }
+          : {}),
+      };
+    }
+    options.push(route);
+  });
+  app.decorate('registerPublic', async (register: () => Promise<unknown>) => {
+    publicByDefault = true;
+    try {
+      await register();
+    } finally {
+      publicByDefault = false;
+    }
+  });
+
+  const authenticate = async (request: FastifyRequest): Promise<Principal> => {
+    if (request.principal) return request.principal;
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header) : null;
     if (!match?.[1]) {
@@ -45,17 +101,39 @@ export function registerAuth(app: FastifyInstance, verify: AccessTokenVerifier):
         headers: { 'www-authenticate': 'Bearer realm="lading"' },
       });
     }
-    const user = await verify(match[1]);
-    if (!user) throw unauthenticated('The access token is invalid, expired or revoked');
-    request.user = user;
-    return user;
+    const token = await deps.verify(match[1]);
+    const data = token ? await deps.loadPrincipal(token.userId) : null;
+    if (!token || !data) throw unauthenticated('The access token is invalid, expired or revoked');
+    request.principal = createPrincipal(data, { requestId: request.id, grantId: token.grantId });
+    return request.principal;
   };
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    await authenticate(request);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const principal = await authenticate(request);
+    if (access !== 'signed-in' && !principal.can(access)) throw forbiddenFor(access);
   });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    const user = await authenticate(request);
-    if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only carrier staff may do this');
-  });
+
+  return {
+    get routes() {
+      return options.map((route) => ({
+        method: Array.isArray(route.method) ? route.method.join(',') : String(route.method),
+        url: route.url,
+        access: route.config?.access,
+      }));
+    },
+  };
+}
+
+/** Fails when a route has no access declaration, naming every such route. */
+export function assertEveryRouteDeclaresAccess(routes: RegisteredRoute[]): void {
+  const missing = routes.filter((route) => route.access === undefined);
+  if (missing.length) {
+    throw new Error(
+      `Every route must declare who may call it (config.access); missing on: ${missing
+        .map((route) => `${route.method} ${route.url}`)
+        .join(', ')}`,
+    );
+  }
 }

@@ -35,10 +35,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         });
       }
       return reply.status(error.statusCode).send({
+        // Section 6: a refusal carries a false marker.
+        ...(error.code === 'FORBIDDEN' ? { granted: false } : {}),
         error: {
           code: error.code,
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
+          ...(error.required ? { required: error.required } : {}),
         },
       });
     }

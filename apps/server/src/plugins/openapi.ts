@@ -20,15 +20,17 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(async (docs) => {
-    // The viewer evaluates its inline configuration and loads its own bundle; relax the CSP for /docs only.
-    docs.addHook('onSend', async (_request, reply) => {
-      reply.header(
-        'content-security-policy',
-        "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
-      );
+  await app.registerPublic(async () => {
+    await app.register(async (docs) => {
+      // The viewer evaluates its inline configuration and loads its own bundle; relax the CSP for /docs only.
+      docs.addHook('onSend', async (_request, reply) => {
+        reply.header(
+          'content-security-policy',
+          "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+        );
+      });
+      await docs.register(scalar, { routePrefix: '/docs', configuration: { url: '/docs/openapi.json' } });
+      docs.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     });
-    await docs.register(scalar, { routePrefix: '/docs', configuration: { url: '/docs/openapi.json' } });
-    docs.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
 }

@@ -20,16 +20,18 @@ export function isApiPath(url: string): boolean {
 export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST): Promise<void> {
   const hasBuild = existsSync(resolve(webDist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+    await app.registerPublic(async () => {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        setHeaders: (reply, path) => {
+          reply.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {

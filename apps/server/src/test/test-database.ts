@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
+import { seedAccessModel } from '../modules/access/access.seed';
 import { seedReferenceData } from '../modules/reference-data/reference-data.seed';
 
 /**
@@ -13,6 +14,7 @@ export async function createTestDatabase(): Promise<Database> {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     await database.migrate();
     await seedReferenceData(database.db);
+    await seedAccessModel(database.db);
     return database;
   }
   const admin = new URL(url);
@@ -26,6 +28,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: target.toString() });
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedAccessModel(database.db);
   return {
     ...database,
     close: async () => {

@@ -13,21 +13,13 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { offices } from './offices';
 import { parties } from './parties';
 import { hsCodes, packageTypes, ports } from './reference-data';
 import { users } from './users';
 
 /** Decimal columns: exact in the database, numbers in the API (2 decimals, specification section 5). */
 const decimal = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
-
-/** Carrier offices; the corporate office (code TSX) sees everything once offices scope the admin workspace. */
-export const offices = pgTable('offices', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  isCorporate: boolean('is_corporate').notNull().default(false),
-  portId: integer('port_id').references(() => ports.id),
-});
 
 /** A confirmed booking (the commercial flow of the roadmap fills these; the demo seed holds a few). */
 export const bookings = pgTable(
@@ -205,28 +197,4 @@ export const blCargoDetails = pgTable(
     packageDetails: text('package_details'),
   },
   (table) => [index('bl_cargo_details_bl_idx').on(table.blId)],
-);
-
-/** Every change and transition of a bill: who, when, what, before and after. */
-export const blHistory = pgTable(
-  'bl_history',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    blId: integer('bl_id')
-      .notNull()
-      .references(() => billsOfLading.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    actorId: integer('actor_id').references(() => users.id),
-    action: text('action').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status'),
-    version: integer('version').notNull(),
-    /** [{ field, before, after }] */
-    changes: jsonb('changes')
-      .$type<{ field: string; before: unknown; after: unknown }[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    comment: text('comment'),
-  },
-  (table) => [index('bl_history_bl_idx').on(table.blId, table.at)],
 );

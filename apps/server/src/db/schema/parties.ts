@@ -20,6 +20,8 @@ export const parties = pgTable(
     address: text('address'),
     emailId: text('email_id'),
     countryCode: text('country_code'),
+    /** Tax or company registration number (GSTIN, VAT id, …), given when a customer requests a new company. */
+    taxId: text('tax_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The name folded to lower case without accents, for the party typeaheads (reference-data module). */

@@ -1,8 +1,9 @@
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { citext } from './column-types';
+import { offices } from './offices';
 import { parties } from './parties';
 
-/** A portal user: a customer linked to a company (party), or a carrier admin (is_admin). */
+/** A portal user: a customer linked to a company (party), or carrier staff (by role; see user_roles). */
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   email: citext('email').notNull().unique(),
@@ -10,9 +11,15 @@ export const users = pgTable('users', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  isAdmin: boolean('is_admin').notNull().default(false),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The company the user is an approved member of (company_memberships holds pending requests). */
   partyId: integer('party_id').references(() => parties.id),
+  /** Carrier staff: the office they work as now (one of user_offices). */
+  selectedOfficeId: integer('selected_office_id').references(() => offices.id),
+  /** Carrier staff at a container yard (no yards module yet: null for everyone). */
+  yardId: integer('yard_id'),
+  /** False: cannot sign in (carrier staff deactivated the account). */
+  isActive: boolean('is_active').notNull().default(true),
   contactNumber: text('contact_number'),
   address: text('address'),
   country: text('country'),

@@ -1,16 +1,16 @@
 import { computeBillTotals, isValidContainerNumber, withCheckDigit } from '@lading/contract/bills-of-lading';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { auditEvents } from '../schema/audit';
 import {
   billsOfLading,
   blCargoDetails,
   blContainers,
-  blHistory,
   blNotifyParties,
   bookings,
   containers,
-  offices,
 } from '../schema/bills-of-lading';
+import { offices } from '../schema/offices';
 import { parties } from '../schema/parties';
 import { hsCodes, packageTypes, ports } from '../schema/reference-data';
 import { users } from '../schema/users';
@@ -259,18 +259,11 @@ const DEMO_BILLS: DemoBill[] = [
 
 const VESSELS = ['MV Lading Horizon', 'MV Coral Meridian', 'MV Arabian Tide'];
 
-/** Seeds offices, bookings, containers and the demo bills, in the demo seed's transaction. */
+/** Seeds bookings, containers and the demo bills (offices exist already), in the demo seed's transaction. */
 export async function seedDemoBills(
   tx: Tx,
   ownerIds: { customer: number; customer2: number },
 ): Promise<void> {
-  await tx
-    .insert(offices)
-    .values([
-      { code: 'TSX', name: 'Lading Corporate Office, Mumbai', isCorporate: true },
-      { code: 'MAA', name: 'Lading Chennai Branch' },
-    ])
-    .onConflictDoNothing();
   const officeRows = await tx.select().from(offices);
   const officeId = (code: string) => officeRows.find((o) => o.code === code)!.id;
 
@@ -457,9 +450,11 @@ export async function seedDemoBills(
         })),
       );
     }
-    await tx.insert(blHistory).values({
-      blId,
+    await tx.insert(auditEvents).values({
       actorId: null,
+      module: 'ADMIN',
+      recordType: 'BILL_OF_LADING',
+      recordId: blId,
       action: 'CREATED',
       toStatus: demo.status,
       version: 1,

@@ -23,7 +23,7 @@ describe('demo seed', () => {
 
   it('links the two customers to two different companies with completed profiles', async () => {
     const rows = await database.db.select().from(users);
-    const customers = rows.filter((u) => !u.isAdmin);
+    const customers = rows.filter((u) => u.partyId !== null);
     expect(customers).toHaveLength(2);
     expect(new Set(customers.map((c) => c.partyId)).size).toBe(2);
     for (const customer of customers) {

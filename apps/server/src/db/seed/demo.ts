@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
+import type { RoleCode } from '@lading/contract/access';
+import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
+import { roles, userOffices, userRoles } from '../schema/access';
+import { companyMemberships } from '../schema/company-memberships';
+import { offices } from '../schema/offices';
 import { parties } from '../schema/parties';
+import { ports } from '../schema/reference-data';
 import { users } from '../schema/users';
 import { seedDemoBills } from './demo-bills';
 
@@ -9,8 +14,25 @@ export const DEMO_PASSWORD = 'Lading-demo-2026';
 export const DEMO_ACCOUNTS = {
   customer: 'customer@demo.lading.test',
   customer2: 'customer2@demo.lading.test',
+  /** Carrier administrator at the corporate office (TSX); also works for the Chennai branch (office switcher). */
   admin: 'admin@demo.lading.test',
+  /** Carrier staff of the Chennai branch (MAA) only: sees the Chennai bills and no others. */
+  branchAdmin: 'branch.admin@demo.lading.test',
 } as const;
+
+/** The demo offices: the corporate office and one branch, each with the port it serves. */
+const DEMO_OFFICES = [
+  { code: 'TSX', name: 'Lading Corporate Office, Mumbai', isCorporate: true, port: 'INNSA' },
+  { code: 'MAA', name: 'Lading Chennai Branch', isCorporate: false, port: 'INMAA' },
+] as const;
+
+/** Roles and offices of each demo account (the first office is the selected one). */
+const DEMO_ACCESS: Record<keyof typeof DEMO_ACCOUNTS, { role: RoleCode; offices: string[] }> = {
+  customer: { role: 'CUSTOMER', offices: [] },
+  customer2: { role: 'CUSTOMER', offices: [] },
+  admin: { role: 'CARRIER_ADMIN', offices: ['TSX', 'MAA'] },
+  branchAdmin: { role: 'CARRIER_STAFF_BRANCH', offices: ['MAA'] },
+};
 
 /** Demo companies. The first two are the demo customers' own; the rest appear as shippers, consignees and notify parties. */
 export const DEMO_PARTIES = [
@@ -116,6 +138,24 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
       .onConflictDoNothing({ target: parties.code });
     const partyRows = await tx.select({ id: parties.id, code: parties.code }).from(parties);
     const partyId = (code: string) => partyRows.find((row) => row.code === code)?.id ?? null;
+    const portRows = await tx
+      .select({ id: ports.id, code: ports.code })
+      .from(ports)
+      .where(
+        inArray(
+          ports.code,
+          DEMO_OFFICES.map((o) => o.port),
+        ),
+      );
+    for (const office of DEMO_OFFICES) {
+      const portId = portRows.find((p) => p.code === office.port)?.id ?? null;
+      await tx
+        .insert(offices)
+        .values({ code: office.code, name: office.name, isCorporate: office.isCorporate, portId })
+        .onConflictDoUpdate({ target: offices.code, set: { portId } });
+    }
+    const officeRows = await tx.select({ id: offices.id, code: offices.code }).from(offices);
+    const officeId = (code: string) => officeRows.find((o) => o.code === code)!.id;
     const now = new Date();
     const inserted = await tx
       .insert(users)
@@ -126,9 +166,19 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
           firstName: 'Asha',
           lastName: 'Admin',
           passwordHash,
-          isAdmin: true,
           emailVerifiedAt: now,
           profileCompletedAt: now,
+          selectedOfficeId: officeId('TSX'),
+        },
+        {
+          email: DEMO_ACCOUNTS.branchAdmin,
+          username: DEMO_ACCOUNTS.branchAdmin,
+          firstName: 'Bala',
+          lastName: 'Branch',
+          passwordHash,
+          emailVerifiedAt: now,
+          profileCompletedAt: now,
+          selectedOfficeId: officeId('MAA'),
         },
         {
           email: DEMO_ACCOUNTS.customer,
@@ -160,6 +210,31 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => inserted.find((row) => row.email === email)?.id;
+    const roleRows = await tx.select({ id: roles.id, code: roles.code }).from(roles);
+    for (const [account, access] of Object.entries(DEMO_ACCESS)) {
+      const userId = idOf(DEMO_ACCOUNTS[account as keyof typeof DEMO_ACCOUNTS]);
+      if (!userId) continue;
+      await tx.insert(userRoles).values({ userId, roleId: roleRows.find((r) => r.code === access.role)!.id });
+      if (access.offices.length)
+        await tx
+          .insert(userOffices)
+          .values(access.offices.map((code) => ({ userId, officeId: officeId(code) })));
+    }
+    // The demo customers are approved members of their companies.
+    const members = await tx
+      .select({ userId: users.id, partyId: users.partyId })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          inserted.map((row) => row.id),
+        ),
+      );
+    const approved = members.filter((m): m is { userId: number; partyId: number } => m.partyId !== null);
+    if (approved.length)
+      await tx
+        .insert(companyMemberships)
+        .values(approved.map((m) => ({ ...m, status: 'APPROVED' as const, decidedAt: now })));
     const customer = idOf(DEMO_ACCOUNTS.customer);
     const customer2 = idOf(DEMO_ACCOUNTS.customer2);
     if (customer && customer2) await seedDemoBills(tx, { customer, customer2 });

@@ -1,5 +1,6 @@
 // `npm run seed:demo`: adds the demo companies and accounts to the configured database (PostgreSQL included).
 import { loadEnv } from '../../env';
+import { seedAccessModel } from '../../modules/access/access.seed';
 import { seedReferenceData } from '../../modules/reference-data/reference-data.seed';
 import { openDatabase } from '../client';
 import { seedDemoData } from './demo';
@@ -9,6 +10,7 @@ const database = await openDatabase(env.database);
 try {
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedAccessModel(database.db);
   const { created } = await seedDemoData(database.db);
   console.log(created ? 'Demo data seeded.' : 'Demo data was already there; nothing changed.');
 } finally {

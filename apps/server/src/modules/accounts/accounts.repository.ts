@@ -1,10 +1,16 @@
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { roles, userRoles } from '../../db/schema/access';
 import { emailTokens, loginFailures, oidcPayloads, sessions } from '../../db/schema/accounts';
+import { companyMemberships } from '../../db/schema/company-memberships';
 import { parties } from '../../db/schema/parties';
 import { users } from '../../db/schema/users';
 
 type Conn = Db | Tx;
+
+/** The company of a pending membership request (only its name is shown until it is approved). */
+const requestedParty = alias(parties, 'requested_party');
 
 const userWithParty = {
   id: users.id,
@@ -13,7 +19,9 @@ const userWithParty = {
   firstName: users.firstName,
   lastName: users.lastName,
   passwordHash: users.passwordHash,
-  isAdmin: users.isAdmin,
+  isActive: users.isActive,
+  /** Holds a carrier-staff role: `is_admin` in the user read (specification section 3). */
+  isStaff: sql<boolean>`coalesce((select bool_or(r.is_staff) from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), false)`,
   emailVerifiedAt: users.emailVerifiedAt,
   partyId: users.partyId,
   contactNumber: users.contactNumber,
@@ -23,28 +31,39 @@ const userWithParty = {
   partyName: parties.name,
   partyCode: parties.code,
   partyExternalId: parties.externalId,
+  membershipStatus: companyMemberships.status,
+  requestedPartyId: companyMemberships.partyId,
+  requestedPartyName: requestedParty.name,
 };
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-export async function findUserById(db: Conn, id: number) {
-  const [row] = await db
+const selectUsers = (db: Conn) =>
+  db
     .select(userWithParty)
     .from(users)
     .leftJoin(parties, eq(parties.id, users.partyId))
-    .where(eq(users.id, id));
+    .leftJoin(companyMemberships, eq(companyMemberships.userId, users.id))
+    .leftJoin(requestedParty, eq(requestedParty.id, companyMemberships.partyId));
+
+export async function findUserById(db: Conn, id: number) {
+  const [row] = await selectUsers(db).where(eq(users.id, id));
   return row ?? null;
 }
 
 /** Sign-in takes the username or the e-mail address (both case-insensitive). */
 export async function findUserByLogin(db: Conn, login: string) {
-  const [row] = await db
-    .select(userWithParty)
-    .from(users)
-    .leftJoin(parties, eq(parties.id, users.partyId))
+  const [row] = await selectUsers(db)
     .where(sql`${users.username} = ${login} or ${users.email} = ${login}`)
     .limit(1);
   return row ?? null;
+}
+
+/** New accounts from sign-up are customers. */
+export async function grantRole(db: Conn, userId: number, roleCode: string) {
+  await db.execute(
+    sql`insert into ${userRoles} (user_id, role_id) select ${userId}, id from ${roles} where code = ${roleCode} on conflict do nothing`,
+  );
 }
 
 export async function findUserByEmail(db: Conn, email: string) {
@@ -172,14 +191,6 @@ export async function endAllSessions(db: Conn, userId: number, keepGrantId?: str
           : undefined,
       ),
     );
-}
-
-export async function findPartyForProfile(db: Conn, id: number) {
-  const [row] = await db
-    .select({ id: parties.id, status: parties.status, isActive: parties.isActive })
-    .from(parties)
-    .where(eq(parties.id, id));
-  return row ?? null;
 }
 
 /** Housekeeping: sessions, links and sign-in failures that can no longer matter. */

@@ -13,6 +13,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { principalOf } from '../../plugins/auth';
 import type { AccountsService } from './accounts.service';
 import { OAUTH_PATHS, type OAuthProvider } from './oauth-provider';
 import { findActiveSession, SESSION_TTL_MS } from './sessions';
@@ -47,7 +48,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
     '/authenticate/oauth/users/create-cp-users/',
     {
       attachValidation: true,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Sign up (creates an unverified customer and e-mails a verification link)',
@@ -81,6 +82,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/users/verify-email/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Verify the e-mail address with the link token',
@@ -97,7 +99,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/users/resend-verification/',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Send a new verification link (same answer for any address)',
@@ -114,7 +116,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/login/',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Sign in: sets the portal session cookie and returns the user',
@@ -151,7 +153,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   // oidc-provider sends the browser here when it needs to know who is signing in; the portal session answers.
   app.get(
     `${OAUTH_PATHS.interaction}:uid/`,
-    { schema: { hide: true, params: z.object({ uid: z.string().max(100) }) } },
+    { config: { access: 'public' }, schema: { hide: true, params: z.object({ uid: z.string().max(100) }) } },
     async (request, reply) => {
       reply.hijack();
       try {
@@ -183,6 +185,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/logout/',
     {
+      // Public: it ends whatever session cookie and token came with it, and answers 204 either way.
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign out: revokes the tokens and ends the session',
@@ -204,7 +208,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/authenticate/oauth/users/check-first-login/',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Whether the user still has to complete the profile',
@@ -212,13 +216,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: z.object({ isFirstLogin: z.boolean() }) },
       },
     },
-    async (request) => accounts.checkFirstLogin(request.user!, request.query.id),
+    async (request) => accounts.checkFirstLogin(principalOf(request), request.query.id),
   );
 
   app.get(
     '/authenticate/oauth/users/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The user and their profile',
@@ -226,28 +230,28 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: UserProfileSchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => accounts.getUserProfile(request.user!, request.params.id),
+    async (request) => accounts.getUserProfile(principalOf(request), request.params.id),
   );
 
   app.patch(
     '/authenticate/oauth/users/:id/update-cp-users/',
     {
-      preHandler: app.requireUser,
+      config: { access: { module: 'CP', resource: 'PROFILE', operation: 'EDIT' } },
       schema: {
         tags,
         summary: 'Complete or update the profile',
         params: IdParams,
         body: UpdateProfileBodySchema,
-        response: { 200: UserProfileSchema, 400: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: UserProfileSchema, 400: ErrorBodySchema },
       },
     },
-    async (request) => accounts.updateProfile(request.user!, request.params.id, request.body),
+    async (request) => accounts.updateProfile(principalOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/authenticate/oauth/users/forgot-password/',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'E-mail a single-use, 30-minute reset link (same answer for any address)',
@@ -264,7 +268,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/users/reset-password/',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Set a new password with the reset link token; ends every session',
@@ -286,7 +290,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/users/:id/change-password/',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Change the password (current + new); other devices are signed out',
@@ -298,12 +302,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
             .min(1)
             .max(PASSWORD_MAX * 4),
         }),
-        response: { 200: MessageSchema, 400: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: MessageSchema, 400: ErrorBodySchema },
       },
     },
     async (request) => {
       await accounts.changePassword(
-        request.user!,
+        principalOf(request),
         request.params.id,
         request.body.current_password,
         request.body.new_password,

@@ -12,8 +12,10 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuthUser } from '../../plugins/auth';
+import type { Principal } from '../../lib/principal';
+import type { CompaniesService } from '../companies/companies.service';
 import { enqueueMail } from '../mail/mail.service';
+import { resetPasswordMail, verifyEmailMail } from '../mail/mail.templates';
 import * as repo from './accounts.repository';
 import { checkPasswordPolicy } from './password-policy';
 import { createSession, findActiveSession, hashToken } from './sessions';
@@ -39,36 +41,49 @@ const signUpError = (
   code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED',
 ) => new AppError(code, message, { fields: { [field]: message }, flat: true });
 
+/**
+ * The user read (section 3). An approved member gets the company's id, name and code; a pending member only the
+ * id and name of the company they asked for; `companyStatus` says which.
+ */
 export function toUser(row: repo.UserRow): User {
+  const pending = row.membershipStatus === 'PENDING';
   return {
     id: row.id,
-    is_admin: row.isAdmin,
+    is_admin: row.isStaff,
     email: row.email,
     first_name: row.firstName,
     last_name: row.lastName,
     username: row.username,
-    party: row.partyId,
-    party_name: row.partyName,
-    party_code: row.partyCode,
+    party: pending ? row.requestedPartyId : row.partyId,
+    party_name: pending ? row.requestedPartyName : row.partyName,
+    party_code: pending ? null : row.partyCode,
+    companyStatus: pending ? 'PENDING' : row.partyId !== null ? 'APPROVED' : null,
   };
 }
 
 function toUserProfile(row: repo.UserRow): UserProfile {
+  const user = toUser(row);
+  const approved = user.companyStatus === 'APPROVED';
   return {
-    ...toUser(row),
+    ...user,
     contactNumber: row.contactNumber,
     address: row.address,
     country: row.country,
-    partyName: row.partyName,
-    partyExternalId: row.partyExternalId,
-    partyCode: row.partyCode,
+    partyName: user.party_name,
+    partyExternalId: approved ? row.partyExternalId : null,
+    partyCode: approved ? row.partyCode : null,
   };
 }
 
 const newLinkToken = () => randomBytes(32).toString('base64url');
 
-export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => void }) {
-  const { db, env } = deps;
+export function createAccountsService(deps: {
+  db: Db;
+  env: Env;
+  kickMail: () => void;
+  companies: CompaniesService;
+}) {
+  const { db, env, companies } = deps;
 
   async function sendVerification(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
@@ -83,12 +98,7 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
       expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
     });
     const link = `${env.publicUrl}/app-verify-email?token=${token}`;
-    await enqueueMail(tx, {
-      to: [user.email],
-      subject: 'Verify your email address for Lading',
-      text: `Hello ${user.firstName},\n\nPlease verify your email address to start using the Lading portal:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n\nLading`,
-      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Please verify your email address to start using the Lading portal:</p><p><a href="${link}">Verify my email address</a></p><p>The link works once and expires in 24 hours. If you did not sign up, ignore this message.</p><p>Lading</p>`,
-    });
+    await enqueueMail(tx, { to: [user.email], ...verifyEmailMail({ firstName: user.firstName, link }) });
   }
 
   return {
@@ -109,6 +119,7 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
           lastName: body.last_name,
           passwordHash,
         });
+        await repo.grantRole(tx, userId, 'CUSTOMER');
         await sendVerification(tx, { id: userId, email, firstName: body.first_name });
         return userId;
       });
@@ -158,6 +169,7 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
         await repo.recordLoginFailure(db, login);
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       }
+      if (!row.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
       if (!row.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
       await repo.clearLoginFailures(db, login);
       const sessionCookie = await createSession(db, row.id, userAgent);
@@ -180,37 +192,38 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
       for (const grant of grants) await revokeGrant(grant);
     },
 
-    async checkFirstLogin(caller: AuthUser, id: number): Promise<{ isFirstLogin: boolean }> {
+    async checkFirstLogin(caller: Principal, id: number): Promise<{ isFirstLogin: boolean }> {
       const row = await getVisibleUser(caller, id);
-      return { isFirstLogin: !row.isAdmin && row.profileCompletedAt === null };
+      return { isFirstLogin: !row.isStaff && row.profileCompletedAt === null };
     },
 
-    async getUserProfile(caller: AuthUser, id: number): Promise<UserProfile> {
+    async getUserProfile(caller: Principal, id: number): Promise<UserProfile> {
       return toUserProfile(await getVisibleUser(caller, id));
     },
 
-    async updateProfile(caller: AuthUser, id: number, body: UpdateProfileBody): Promise<UserProfile> {
+    /**
+     * Completes or updates the profile. Picking another company than the current one makes the user its pending
+     * member (companies service), in the same transaction as the rest of the profile.
+     */
+    async updateProfile(caller: Principal, id: number, body: UpdateProfileBody): Promise<UserProfile> {
       if (body.id !== id)
         throw new AppError('VALIDATION_FAILED', 'id: must match the user in the address', {
           fields: { id: 'must match the user in the address' },
         });
-      if (caller.id !== id) throw forbidden('You may change only your own profile');
+      if (caller.userId !== id) throw forbidden('You may change only your own profile');
       const countryCode = countries.getAlpha2Code(body.country, 'en');
       if (!countryCode)
         throw new AppError('VALIDATION_FAILED', 'country: Please pick a country from the list', {
           fields: { country: 'Please pick a country from the list' },
         });
-      const party = await repo.findPartyForProfile(db, body.party);
-      if (!party?.isActive)
-        throw new AppError('VALIDATION_FAILED', 'party: Please pick a company from the list', {
-          fields: { party: 'Please pick a company from the list' },
+      await db.transaction(async (tx) => {
+        await companies.requestMembership(tx, caller, body.party);
+        await repo.updateUser(tx, id, {
+          country: countries.getName(countryCode, 'en') ?? body.country,
+          contactNumber: body.contact_number,
+          address: body.address,
+          profileCompletedAt: new Date(),
         });
-      await repo.updateUser(db, id, {
-        partyId: body.party,
-        country: countries.getName(countryCode, 'en') ?? body.country,
-        contactNumber: body.contact_number,
-        address: body.address,
-        profileCompletedAt: new Date(),
       });
       return toUserProfile((await repo.findUserById(db, id))!);
     },
@@ -231,9 +244,7 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
         const link = `${env.publicUrl}/app-reset-password?token=${token}`;
         await enqueueMail(tx, {
           to: [user.email],
-          subject: 'Reset your Lading password',
-          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Lading account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 30 minutes. If it was not you, ignore this message; your password stays as it is.\n\nLading`,
-          html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your Lading account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in 30 minutes. If it was not you, ignore this message; your password stays as it is.</p><p>Lading</p>`,
+          ...resetPasswordMail({ firstName: user.firstName, link }),
         });
       });
       deps.kickMail();
@@ -261,12 +272,12 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
     },
 
     async changePassword(
-      caller: AuthUser,
+      caller: Principal,
       id: number,
       currentPassword: string,
       newPassword: string,
     ): Promise<void> {
-      if (caller.id !== id) throw forbidden('You may change only your own password');
+      if (caller.userId !== id) throw forbidden('You may change only your own password');
       const row = await repo.findUserById(db, id);
       if (!row) throw notFound('User');
       if (!(await verifyPassword(row.passwordHash, currentPassword))) {
@@ -285,9 +296,10 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
     },
   };
 
-  /** A customer sees only their own user; carrier staff see anyone. Another id is 404, not 403, to reveal nothing. */
-  async function getVisibleUser(caller: AuthUser, id: number) {
-    if (!caller.isAdmin && caller.id !== id) throw notFound('User');
+  /** Anyone sees their own user; other users only staff with ADMIN.USER.VIEW. Otherwise 404, to reveal nothing. */
+  async function getVisibleUser(caller: Principal, id: number) {
+    if (caller.userId !== id && !caller.can({ module: 'ADMIN', resource: 'USER', operation: 'VIEW' }))
+      throw notFound('User');
     const row = await repo.findUserById(db, id);
     if (!row) throw notFound('User');
     return row;
@@ -295,7 +307,3 @@ export function createAccountsService(deps: { db: Db; env: Env; kickMail: () => 
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -58,7 +58,7 @@ describe('accounts', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toBe(ACCOUNT_MESSAGES.signUpSuccess);
       const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-      expect(row).toMatchObject({ isAdmin: false, emailVerifiedAt: null, partyId: null });
+      expect(row).toMatchObject({ emailVerifiedAt: null, partyId: null });
       expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
       await t.app.ctx.mail.flush();
@@ -148,6 +148,7 @@ describe('accounts', () => {
       const first = await login(t.app, jar, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
       expect(first.statusCode).toBe(200);
       expect(Object.keys(first.json()).sort()).toEqual([
+        'companyStatus',
         'email',
         'first_name',
         'id',
@@ -163,6 +164,7 @@ describe('accounts', () => {
         is_admin: false,
         party_name: 'Demo Exports Pvt Ltd',
         party_code: 'DEMOEXP',
+        companyStatus: 'APPROVED',
       });
       const cookie = String(first.headers['set-cookie']);
       expect(cookie).toMatch(/^__Host-lading\.sid=/);
@@ -303,10 +305,12 @@ describe('accounts', () => {
         },
       });
       expect(update.statusCode).toBe(200);
+      // Picking an existing company makes the user its pending member: its name only, until staff approve.
       expect(update.json()).toMatchObject({
+        companyStatus: 'PENDING',
         partyName: 'Gulf Imports FZE',
-        partyCode: 'GULFIMP',
-        partyExternalId: 'P-100003',
+        partyCode: null,
+        partyExternalId: null,
         country: 'United Arab Emirates',
         contactNumber: '+971501234567',
         party: party!.id,

@@ -148,7 +148,8 @@ export async function mountOAuthProvider(app: FastifyInstance, provider: OAuthPr
       reply.raw.setHeader('x-request-id', request.id);
       await handler(request.raw, reply.raw);
     };
-    const hide = { schema: { hide: true } };
+    // The provider's own endpoints are public: it authenticates clients, codes and tokens itself.
+    const hide = { schema: { hide: true }, config: { access: 'public' as const } };
     scope.route({ method: ['GET', 'POST'], url: OAUTH_PATHS.authorization, ...hide, handler: delegate });
     scope.get(`${OAUTH_PATHS.authorization}*`, hide, delegate);
     scope.post(OAUTH_PATHS.token, hide, delegate);

@@ -6,6 +6,7 @@ import {
 import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { principalOf } from '../../plugins/auth';
 import type { BillOfLadingDocumentsService } from './bill-of-lading-documents.service';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -19,7 +20,7 @@ export const billOfLadingDocumentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/cp/bill-of-lading/:id/bl-print/',
     {
-      preHandler: app.requireUser,
+      config: { access: { module: 'CP', resource: 'BL', operation: 'PRINT' } },
       schema: {
         tags,
         summary: 'The bill of lading as a PDF; counts printed drafts, originals and copies',
@@ -34,7 +35,7 @@ export const billOfLadingDocumentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const kind = request.body?.kind ?? 'draft';
-      const { filename, pdf } = await documents.printBill(request.user!, request.params.id, kind);
+      const { filename, pdf } = await documents.printBill(principalOf(request), request.params.id, kind);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -46,7 +47,7 @@ export const billOfLadingDocumentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/cp/bill-of-ladings/send_mail_bl/',
     {
-      preHandler: app.requireUser,
+      config: { access: { module: 'CP', resource: 'BL', operation: 'MAIL' } },
       schema: {
         tags,
         summary: 'E-mail the bill of lading as a PDF (draft until issued) to up to 10 addresses',
@@ -57,7 +58,7 @@ export const billOfLadingDocumentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await documents.sendBillMail(request.user!, request.body);
+      const result = await documents.sendBillMail(principalOf(request), request.body);
       return reply.status(202).send(result);
     },
   );

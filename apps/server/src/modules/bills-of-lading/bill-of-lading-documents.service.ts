@@ -7,14 +7,16 @@ import {
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../../lib/audit';
+import type { Principal } from '../../lib/principal';
 import { enqueueMail } from '../mail/mail.service';
+import { billSentMail } from '../mail/mail.templates';
 import { renderBillOfLadingPdf } from './bill-of-lading.pdf';
 import {
+  BILL_RECORD,
   countMailsSince,
   findUserContact,
   incrementPrintCounter,
-  insertHistory,
   lockUser,
 } from './bill-of-lading-review.repository';
 import { findBillById } from './bills-of-lading.repository';
@@ -30,9 +32,9 @@ export const pdfFilename = (bill: Pick<BillOfLading, 'number'>) =>
 export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () => void }) {
   const { db, kickMail } = deps;
 
-  /** Customers reach only their own bills; another customer's bill is "not found", never "forbidden". */
-  async function getVisibleBill(conn: Db | Tx, caller: AuthUser, id: number, forUpdate = false) {
-    const bill = await findBillById(conn, id, caller.isAdmin ? undefined : caller.id, forUpdate);
+  /** Within the caller's scope only; another customer's bill is "not found", never "forbidden". */
+  async function getVisibleBill(conn: Db | Tx, caller: Principal, id: number, forUpdate = false) {
+    const bill = await findBillById(conn, id, caller.scope, forUpdate);
     if (!bill) throw notFound('Bill of lading');
     return bill;
   }
@@ -42,7 +44,7 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
      * Prints a draft (any status), an original or a copy (ISSUED only, never more than the bill's number of them).
      * The counter, the history row and the rendering share one transaction: counted if and only if produced.
      */
-    async printBill(caller: AuthUser, id: number, kind: PrintKind): Promise<PrintedBill> {
+    async printBill(caller: Principal, id: number, kind: PrintKind): Promise<PrintedBill> {
       return db.transaction(async (tx) => {
         const bill = await getVisibleBill(tx, caller, id, true);
         let sequence = bill.noOfDraftPrinted + 1;
@@ -68,9 +70,10 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
           sequence = printed + 1;
         }
         await incrementPrintCounter(tx, id, kind);
-        await insertHistory(tx, {
-          blId: id,
-          actorId: caller.id,
+        await recordAudit(tx, caller, {
+          module: caller.isStaff ? 'ADMIN' : 'CP',
+          recordType: BILL_RECORD,
+          recordId: id,
           action: 'PRINTED',
           fromStatus: bill.status,
           toStatus: bill.status,
@@ -89,11 +92,11 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
      * E-mails the bill as a PDF (a draft until issued, then a non-negotiable copy) through the outbox, in the same
      * transaction as the MAILED history row. At most BL_MAILS_PER_HOUR per user per hour.
      */
-    async sendBillMail(caller: AuthUser, body: SendBlMailBody): Promise<{ message: string }> {
+    async sendBillMail(caller: Principal, body: SendBlMailBody): Promise<{ message: string }> {
       await db.transaction(async (tx) => {
         const bill = await getVisibleBill(tx, caller, body.blId);
-        await lockUser(tx, caller.id);
-        const { count, oldest } = await countMailsSince(tx, caller.id, new Date(Date.now() - HOUR_MS));
+        await lockUser(tx, caller.userId);
+        const { count, oldest } = await countMailsSince(tx, caller.userId, new Date(Date.now() - HOUR_MS));
         if (count >= BL_MAILS_PER_HOUR) {
           const retryAfter = oldest
             ? Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000))
@@ -104,23 +107,22 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
             { headers: { 'retry-after': String(retryAfter) } },
           );
         }
-        const sender = await findUserContact(tx, caller.id);
+        const sender = await findUserContact(tx, caller.userId);
         const pdf = await renderBillOfLadingPdf(bill, { kind: 'draft', sequence: 0 });
-        const isFinal = bill.status === 'ISSUED' || bill.status === 'SURRENDERED';
-        const what = isFinal ? 'non-negotiable copy' : 'draft';
         await enqueueMail(tx, {
           to: body.to,
           cc: body.cc?.length ? body.cc : undefined,
-          subject: `Bill of lading ${bill.number} (${what})`,
-          text: [
-            `${sender?.name ?? 'A Lading customer'} (${sender?.email ?? caller.email}) sent you bill of lading ${bill.number} (${what}) from the Lading customer portal.`,
-            ...(body.message ? ['', body.message] : []),
-            '',
-            `Vessel / voyage: ${bill.vesselName ?? '—'} / ${bill.voyageNumber ?? '—'}`,
-            `Port of loading: ${bill.polName ?? '—'}; port of discharge: ${bill.podName ?? '—'}`,
-            '',
-            'The bill of lading is attached as a PDF.',
-          ].join('\n'),
+          ...billSentMail({
+            senderName: sender?.name ?? 'A Lading customer',
+            senderEmail: sender?.email ?? caller.email,
+            number: bill.number,
+            isFinal: bill.status === 'ISSUED' || bill.status === 'SURRENDERED',
+            message: body.message,
+            vesselName: bill.vesselName,
+            voyageNumber: bill.voyageNumber,
+            polName: bill.polName,
+            podName: bill.podName,
+          }),
           attachments: [
             {
               filename: pdfFilename(bill),
@@ -129,9 +131,10 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
             },
           ],
         });
-        await insertHistory(tx, {
-          blId: bill.id,
-          actorId: caller.id,
+        await recordAudit(tx, caller, {
+          module: caller.isStaff ? 'ADMIN' : 'CP',
+          recordType: BILL_RECORD,
+          recordId: bill.id,
           action: 'MAILED',
           fromStatus: bill.status,
           toStatus: bill.status,

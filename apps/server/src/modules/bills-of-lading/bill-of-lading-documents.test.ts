@@ -2,7 +2,8 @@ import { BL_MAILS_PER_HOUR } from '@lading/contract/bill-of-lading-review';
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billsOfLading, blHistory } from '../../db/schema/bills-of-lading';
+import { auditEvents } from '../../db/schema/audit';
+import { billsOfLading } from '../../db/schema/bills-of-lading';
 import { outboxMails } from '../../db/schema/mail';
 import { signInAs } from '../../test/auth';
 import { extractPdfText } from '../../test/pdf-text';
@@ -55,8 +56,14 @@ describe('bill of lading documents: PDF and e-mail', () => {
   const historyOf = (id: number, action: string) =>
     t.database.db
       .select()
-      .from(blHistory)
-      .where(and(eq(blHistory.blId, id), eq(blHistory.action, action)));
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.recordType, 'BILL_OF_LADING'),
+          eq(auditEvents.recordId, id),
+          eq(auditEvents.action, action),
+        ),
+      );
   const outboxCount = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outboxMails))[0]!.n;
 

@@ -1,17 +1,22 @@
 import type { BlHistoryEntry, PrintKind, ReviewQueueItem } from '@lading/contract/bill-of-lading-review';
-import { DCSA_TRANSPORT_DOCUMENT_STATUS, type FieldChange } from '@lading/contract/bills-of-lading';
-import { and, eq, sql } from 'drizzle-orm';
+import { DCSA_TRANSPORT_DOCUMENT_STATUS } from '@lading/contract/bills-of-lading';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { billsOfLading, blHistory } from '../../db/schema/bills-of-lading';
+import { billsOfLading } from '../../db/schema/bills-of-lading';
 import { users } from '../../db/schema/users';
-import { LIST_COLUMNS, LIST_JOINS } from './bills-of-lading.repository';
+import type { Scope } from '../../lib/principal';
+import { billScope, LIST_COLUMNS, LIST_JOINS } from './bills-of-lading.repository';
+
+/** The record type of bills in the audit trail. */
+export const BILL_RECORD = 'BILL_OF_LADING';
 
 type Conn = Db | Tx;
 
-/** Bills awaiting the carrier's review (UPDATE PENDING), the longest-waiting first, with their owners. */
+/** Bills awaiting the carrier's review (UPDATE PENDING) within the caller's scope, the longest-waiting first. */
 export async function findReviewQueue(
   db: Conn,
   page: { skip: number; limit: number },
+  scope: Scope,
 ): Promise<{ count: number; results: ReviewQueueItem[] }> {
   const rows = await queryRows<Omit<ReviewQueueItem, 'dcsaStatus'> & { totalCount: number }>(
     db,
@@ -23,7 +28,7 @@ export async function findReviewQueue(
     join users u on u.id = b.created_by_id
     left join parties op on op.id = u.party_id
     ${LIST_JOINS}
-    where b.status = 'UPDATE PENDING'
+    where b.status = 'UPDATE PENDING' and ${billScope(scope)}
     order by b.updated_at asc, b.id asc
     limit ${page.limit} offset ${page.skip}`,
   );
@@ -31,7 +36,7 @@ export async function findReviewQueue(
   if (rows.length === 0 && page.skip > 0) {
     const [counted] = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from bills_of_lading where status = 'UPDATE PENDING'`,
+      sql`select count(*)::int as n from bills_of_lading b where b.status = 'UPDATE PENDING' and ${billScope(scope)}`,
     );
     count = counted?.n ?? 0;
   }
@@ -44,17 +49,17 @@ export async function findReviewQueue(
   };
 }
 
-/** A bill's history, oldest first, with the actor's name. */
+/** A bill's history (its rows of the audit trail), oldest first, with the actor's name. */
 export async function findBillHistory(db: Conn, blId: number): Promise<BlHistoryEntry[]> {
   const rows = await queryRows<BlHistoryEntry>(
     db,
     sql`
     select h.id, to_char(h.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "at",
       h.actor_id as "actorId", case when u.id is null then null else u.first_name || ' ' || u.last_name end as "actorName",
-      h.action, h.from_status as "fromStatus", h.to_status as "toStatus", h.version, h.changes, h.comment
-    from bl_history h
+      h.action, h.from_status as "fromStatus", h.to_status as "toStatus", coalesce(h.version, 0) as version, h.changes, h.comment
+    from audit_events h
     left join users u on u.id = h.actor_id
-    where h.bl_id = ${blId}
+    where h.record_type = ${BILL_RECORD} and h.record_id = ${blId}
     order by h.at asc, h.id asc`,
   );
   return rows.map((row) => ({
@@ -86,22 +91,6 @@ export async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-export async function insertHistory(
-  tx: Tx,
-  row: {
-    blId: number;
-    actorId: number;
-    action: string;
-    fromStatus: string | null;
-    toStatus: string | null;
-    version: number;
-    changes?: FieldChange[];
-    comment?: string | null;
-  },
-): Promise<void> {
-  await tx.insert(blHistory).values({ ...row, changes: row.changes ?? [], comment: row.comment ?? null });
-}
-
 /** Times a user has e-mailed a bill since `since` and the oldest of those times (for Retry-After). */
 export async function countMailsSince(
   db: Conn,
@@ -110,8 +99,8 @@ export async function countMailsSince(
 ): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await queryRows<{ count: number; oldest: string | null }>(
     db,
-    sql`select count(*)::int as count, min(at)::text as oldest from bl_history
-        where actor_id = ${actorId} and action = 'MAILED' and at > ${since.toISOString()}::timestamptz`,
+    sql`select count(*)::int as count, min(at)::text as oldest from audit_events
+        where actor_id = ${actorId} and action = 'MAILED' and record_type = ${BILL_RECORD} and at > ${since.toISOString()}::timestamptz`,
   );
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
@@ -125,38 +114,4 @@ export async function incrementPrintCounter(tx: Tx, blId: number, kind: PrintKin
         ? { noOfOriginalsPrinted: sql`${billsOfLading.noOfOriginalsPrinted} + 1` }
         : { noOfCopiesPrinted: sql`${billsOfLading.noOfCopiesPrinted} + 1` };
   await tx.update(billsOfLading).set(set).where(eq(billsOfLading.id, blId));
-}
-
-/** A review transition: the new status and what comes with it, version + 1, only if the version still matches. */
-export async function updateBillStatus(
-  tx: Tx,
-  blId: number,
-  expectedVersion: number,
-  change: {
-    status: 'DRAFT' | 'APPROVED' | 'ISSUED';
-    approvedSnapshot?: unknown;
-    reviewComment?: string | null;
-    issuedBy?: string;
-  },
-): Promise<number | null> {
-  const [row] = await tx
-    .update(billsOfLading)
-    .set({
-      status: change.status,
-      ...(change.approvedSnapshot !== undefined ? { approvedSnapshot: change.approvedSnapshot } : {}),
-      ...(change.reviewComment !== undefined ? { reviewComment: change.reviewComment } : {}),
-      ...(change.issuedBy !== undefined
-        ? {
-            issuedBy: sql`coalesce(${billsOfLading.issuedBy}, ${change.issuedBy})`,
-            issuedOn: sql`coalesce(${billsOfLading.issuedOn}, now())`,
-            shippedOnBoardDate: sql`coalesce(${billsOfLading.shippedOnBoardDate}, current_date)`,
-            docsStatus: 'RELEASED',
-          }
-        : {}),
-      version: sql`${billsOfLading.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(billsOfLading.id, blId), eq(billsOfLading.version, expectedVersion)))
-    .returning({ version: billsOfLading.version });
-  return row?.version ?? null;
 }

@@ -10,12 +10,13 @@ import { BillOfLadingSchema } from '@lading/contract/bills-of-lading';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { etagOf } from '../../lib/versioning';
+import { principalOf } from '../../plugins/auth';
 import type { BillOfLadingReviewService } from './bill-of-lading-review.service';
-import { etagOf } from './bills-of-lading.service';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['bills of lading: review'];
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const transitionErrors = { ...errors, 409: ErrorBodySchema, 412: ErrorBodySchema, 428: ErrorBodySchema };
 const versionNote =
   'Send the version you reviewed as If-Match (the ETag of GET) or as "version"; an outdated one gets 412.';
@@ -31,7 +32,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
   app.get(
     '/cp/bill-of-ladings/review-queue/',
     {
-      preHandler: app.requireAdmin,
+      config: { access: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'VIEW' } },
       schema: {
         tags,
         summary: 'Bills awaiting review (UPDATE PENDING), the longest-waiting first (admins)',
@@ -39,13 +40,13 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
         response: { 200: ReviewQueueResponseSchema, ...errors },
       },
     },
-    async (request) => review.findReviewQueue(request.query),
+    async (request) => review.findReviewQueue(principalOf(request), request.query),
   );
 
   app.get(
     '/cp/bill-of-ladings/:id/review/',
     {
-      preHandler: app.requireAdmin,
+      config: { access: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'VIEW' } },
       schema: {
         tags,
         summary:
@@ -55,7 +56,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
       },
     },
     async (request, reply) => {
-      const result = await review.getReview(request.params.id);
+      const result = await review.getReview(principalOf(request), request.params.id);
       reply.header('etag', etagOf(result.bill.version));
       reply.header('cache-control', 'private, no-cache');
       return result;
@@ -65,7 +66,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
   app.get(
     '/cp/bill-of-ladings/:id/history/',
     {
-      preHandler: app.requireUser,
+      config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
       schema: {
         tags,
         summary:
@@ -74,13 +75,13 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
         response: { 200: BlHistoryResponseSchema, ...errors },
       },
     },
-    async (request) => ({ results: await review.findHistory(request.user!, request.params.id) }),
+    async (request) => ({ results: await review.findHistory(principalOf(request), request.params.id) }),
   );
 
   app.post(
     '/cp/bill-of-ladings/:id/approve/',
     {
-      preHandler: app.requireAdmin,
+      config: { access: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'APPROVE' } },
       schema: {
         tags,
         summary: 'Approve: UPDATE PENDING or DRAFT -> APPROVED (admins)',
@@ -92,7 +93,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
     },
     async (request, reply) => {
       const bill = await review.approve(
-        request.user!,
+        principalOf(request),
         request.params.id,
         request.headers['if-match'],
         request.body?.version,
@@ -105,7 +106,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
   app.post(
     '/cp/bill-of-ladings/:id/return/',
     {
-      preHandler: app.requireAdmin,
+      config: { access: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'RETURN' } },
       schema: {
         tags,
         summary:
@@ -118,7 +119,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
     },
     async (request, reply) => {
       const bill = await review.returnToCustomer(
-        request.user!,
+        principalOf(request),
         request.params.id,
         request.body.comment,
         request.headers['if-match'],
@@ -132,7 +133,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
   app.post(
     '/cp/bill-of-ladings/:id/issue/',
     {
-      preHandler: app.requireAdmin,
+      config: { access: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'ISSUE' } },
       schema: {
         tags,
         summary: 'Issue: APPROVED -> ISSUED (admins)',
@@ -144,7 +145,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
     },
     async (request, reply) => {
       const bill = await review.issue(
-        request.user!,
+        principalOf(request),
         request.params.id,
         request.headers['if-match'],
         request.body?.version,

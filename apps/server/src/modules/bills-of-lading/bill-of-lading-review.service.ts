@@ -10,24 +10,26 @@ import {
 import {
   type BillOfLading,
   BL_MESSAGES,
+  type BlStatus,
   diffContent,
   editableContent,
-  type FieldChange,
 } from '@lading/contract/bills-of-lading';
-import type { Db, Tx } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
-import { enqueueMail } from '../mail/mail.service';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billsOfLading } from '../../db/schema/bills-of-lading';
+import { notFound } from '../../lib/app-error';
+import type { DomainEvent } from '../../lib/domain-events';
+import type { Principal } from '../../lib/principal';
+import { applyTransition, type TransitionSpec } from '../../lib/status-transition';
+import { requireExpectedVersion } from '../../lib/versioning';
 import {
+  BILL_RECORD,
   findApprovedSnapshot,
   findBillHistory,
   findReviewQueue,
   findUserContact,
-  insertHistory,
-  updateBillStatus,
 } from './bill-of-lading-review.repository';
 import { findBillById } from './bills-of-lading.repository';
-import { etagOf, expectedVersion } from './bills-of-lading.service';
 
 type Scalar = string | number | boolean | null;
 
@@ -71,81 +73,62 @@ export function compareWithBaseline(
 }
 
 const VERBS: Record<ReviewTransition, string> = { approve: 'approved', return: 'returned', issue: 'issued' };
+const ACTIONS: Record<ReviewTransition, string> = {
+  approve: 'APPROVED',
+  return: 'RETURNED',
+  issue: 'ISSUED',
+};
 
-export function createBillOfLadingReviewService(deps: { db: Db; publicUrl: string; kickMail: () => void }) {
-  const { db, publicUrl, kickMail } = deps;
+export function createBillOfLadingReviewService(deps: { db: Db; kickMail: () => void }) {
+  const { db, kickMail } = deps;
 
-  async function getBillForUpdate(tx: Tx, id: number): Promise<BillOfLading> {
-    const bill = await findBillById(tx, id, undefined, true);
-    if (!bill) throw notFound('Bill of lading');
-    return bill;
-  }
-
-  /** One transition, in one transaction: version check, legal-status check, update (version + 1), history row. */
-  async function transition(
-    caller: AuthUser,
+  /** A review transition through the shared helper: scoped row lock, version, legal status, audit row, events. */
+  function transition(
+    caller: Principal,
     id: number,
     name: ReviewTransition,
     ifMatch: string | undefined,
     bodyVersion: number | undefined,
-    apply: (
-      tx: Tx,
-      bill: BillOfLading,
-      expected: number,
-    ) => Promise<{ changes?: FieldChange[]; comment?: string }>,
+    prepare: TransitionSpec<BlStatus, ReviewTransition, BillOfLading>['prepare'],
   ): Promise<BillOfLading> {
-    const expected = expectedVersion(ifMatch, bodyVersion);
-    if (expected === null) {
-      throw new AppError(
-        'PRECONDITION_REQUIRED',
-        'Send the version you reviewed (If-Match header or "version" field)',
-        { fields: { version: 'is required' } },
-      );
-    }
+    const expected = requireExpectedVersion(ifMatch, bodyVersion, 'the version you reviewed');
     return db.transaction(async (tx) => {
-      const bill = await getBillForUpdate(tx, id);
-      if (bill.version !== expected) {
-        throw new AppError('PRECONDITION_FAILED', BL_MESSAGES.stale, {
-          fields: { version: `is ${bill.version}, not ${expected}` },
-          headers: { etag: etagOf(bill.version) },
-        });
-      }
-      const rule = REVIEW_TRANSITIONS[name];
-      if (!(rule.from as readonly string[]).includes(bill.status)) {
-        throw new AppError(
-          'CONFLICT',
-          `A bill of lading in status ${bill.status} cannot be ${VERBS[name]}; only one in ${rule.from.join(' or ')} can.`,
-          { fields: { status: `is ${bill.status}` } },
-        );
-      }
-      const { changes, comment } = await apply(tx, bill, expected);
-      const after = (await findBillById(tx, id))!;
-      await insertHistory(tx, {
-        blId: id,
-        actorId: caller.id,
-        action: rule.to === 'DRAFT' ? 'RETURNED' : rule.to,
-        fromStatus: bill.status,
-        toStatus: after.status,
-        version: after.version,
-        changes,
-        comment,
+      const { after } = await applyTransition<BlStatus, ReviewTransition, BillOfLading>(tx, caller, {
+        table: billsOfLading,
+        rules: REVIEW_TRANSITIONS,
+        name,
+        id,
+        expected,
+        lock: (conn) => findBillById(conn, id, caller.scope, true),
+        reload: async (conn) => (await findBillById(conn, id))!,
+        noun: 'Bill of lading',
+        staleMessage: BL_MESSAGES.stale,
+        verb: VERBS[name],
+        audit: { module: 'ADMIN', recordType: BILL_RECORD, action: ACTIONS[name] },
+        prepare,
       });
       return after;
     });
   }
 
-  /** A concurrent writer took the version between the check and the update (cannot happen under the row lock; kept as a guard). */
-  const stale = (version: number | null) => {
-    if (version === null) throw new AppError('PRECONDITION_FAILED', BL_MESSAGES.stale);
-  };
+  const billEvent =
+    (type: 'BL_APPROVED' | 'BL_ISSUED'): ((after: BillOfLading) => DomainEvent[]) =>
+    (after) => [
+      {
+        type,
+        recordType: BILL_RECORD,
+        recordId: after.id,
+        payload: { number: after.number, ownerId: after.createdById },
+      },
+    ];
 
   return {
-    findReviewQueue(query: ReviewQueueQuery): Promise<ReviewQueueResponse> {
-      return findReviewQueue(db, query);
+    findReviewQueue(caller: Principal, query: ReviewQueueQuery): Promise<ReviewQueueResponse> {
+      return findReviewQueue(db, query, caller.scope);
     },
 
-    async getReview(id: number): Promise<BillOfLadingReview> {
-      const bill = await findBillById(db, id);
+    async getReview(caller: Principal, id: number): Promise<BillOfLadingReview> {
+      const bill = await findBillById(db, id, caller.scope);
       if (!bill) throw notFound('Bill of lading');
       const [snapshot, history] = await Promise.all([findApprovedSnapshot(db, id), findBillHistory(db, id)]);
       const { baseline, values } = baselineOf(bill, snapshot, history);
@@ -161,16 +144,16 @@ export function createBillOfLadingReviewService(deps: { db: Db; publicUrl: strin
       };
     },
 
-    /** History of a bill its owner or carrier staff may see. */
-    async findHistory(caller: AuthUser, id: number): Promise<BlHistoryEntry[]> {
-      const bill = await findBillById(db, id, caller.isAdmin ? undefined : caller.id);
+    /** History of a bill within the caller's scope (its owner, or staff of its office). */
+    async findHistory(caller: Principal, id: number): Promise<BlHistoryEntry[]> {
+      const bill = await findBillById(db, id, caller.scope);
       if (!bill) throw notFound('Bill of lading');
       return findBillHistory(db, id);
     },
 
     /** UPDATE PENDING or DRAFT -> APPROVED; the approved content becomes the reviewer's next baseline. */
-    approve(caller: AuthUser, id: number, ifMatch: string | undefined, version: number | undefined) {
-      return transition(caller, id, 'approve', ifMatch, version, async (tx, bill, expected) => {
+    approve(caller: Principal, id: number, ifMatch: string | undefined, version: number | undefined) {
+      return transition(caller, id, 'approve', ifMatch, version, async (tx, bill) => {
         const [snapshot, history] = await Promise.all([
           findApprovedSnapshot(tx, id),
           findBillHistory(tx, id),
@@ -180,60 +163,52 @@ export function createBillOfLadingReviewService(deps: { db: Db; publicUrl: strin
         const changes = compareWithBaseline(values, flattened(content))
           .filter((row) => row.isChanged)
           .map((row) => ({ field: row.field, before: row.approved, after: row.current }));
-        stale(
-          await updateBillStatus(tx, id, expected, {
-            status: 'APPROVED',
-            approvedSnapshot: content,
-            reviewComment: null,
-          }),
-        );
-        return { changes };
+        return {
+          set: { approvedSnapshot: content, reviewComment: null },
+          changes,
+          events: billEvent('BL_APPROVED'),
+        };
       });
     },
 
-    /** UPDATE PENDING or APPROVED -> DRAFT with the reviewer's comment; the owner is e-mailed through the outbox. */
+    /** UPDATE PENDING or APPROVED -> DRAFT with the reviewer's comment; the owner hears of it (BL_RETURNED). */
     async returnToCustomer(
-      caller: AuthUser,
+      caller: Principal,
       id: number,
       comment: string,
       ifMatch: string | undefined,
       version: number | undefined,
     ) {
-      const bill = await transition(caller, id, 'return', ifMatch, version, async (tx, current, expected) => {
-        stale(await updateBillStatus(tx, id, expected, { status: 'DRAFT', reviewComment: comment }));
-        const owner = await findUserContact(tx, current.createdById);
-        if (owner) {
-          const link = `${publicUrl}/bl_view/${id}`;
-          await enqueueMail(tx, {
-            to: [owner.email],
-            subject: `Bill of lading ${current.number} returned with comment`,
-            text: [
-              `Dear ${owner.name},`,
-              '',
-              `Our documentation team has returned bill of lading ${current.number} to you with this comment:`,
-              '',
-              comment,
-              '',
-              `Please review it and submit it again: ${link}`,
-              '',
-              'Lading',
-            ].join('\n'),
-          });
-        }
-        return { comment };
-      });
+      const bill = await transition(caller, id, 'return', ifMatch, version, async () => ({
+        set: { reviewComment: comment },
+        comment,
+        events: (after) => [
+          {
+            type: 'BL_RETURNED',
+            recordType: BILL_RECORD,
+            recordId: after.id,
+            payload: { number: after.number, ownerId: after.createdById, comment },
+          },
+        ],
+      }));
       kickMail();
       return bill;
     },
 
     /** APPROVED -> ISSUED; issuedBy, issuedOn and shippedOnBoardDate are set if still empty. */
-    async issue(caller: AuthUser, id: number, ifMatch: string | undefined, version: number | undefined) {
-      return transition(caller, id, 'issue', ifMatch, version, async (tx, _bill, expected) => {
-        const actor = await findUserContact(tx, caller.id);
-        stale(
-          await updateBillStatus(tx, id, expected, { status: 'ISSUED', issuedBy: actor?.name ?? 'Lading' }),
-        );
-        return {};
+    async issue(caller: Principal, id: number, ifMatch: string | undefined, version: number | undefined) {
+      return transition(caller, id, 'issue', ifMatch, version, async (tx) => {
+        const actor = await findUserContact(tx, caller.userId);
+        const issuedBy = actor?.name ?? 'Lading';
+        return {
+          set: {
+            issuedBy: sql`coalesce(${billsOfLading.issuedBy}, ${issuedBy})`,
+            issuedOn: sql`coalesce(${billsOfLading.issuedOn}, now())`,
+            shippedOnBoardDate: sql`coalesce(${billsOfLading.shippedOnBoardDate}, current_date)`,
+            docsStatus: 'RELEASED',
+          },
+          events: billEvent('BL_ISSUED'),
+        };
       });
     },
   };

@@ -6,6 +6,7 @@ import {
 } from '@lading/contract/bills-of-lading';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { type Scope, scopeCondition } from '../../lib/principal';
 
 type Conn = Db | Tx;
 
@@ -94,18 +95,22 @@ function toBill(row: Record<string, unknown>): BillOfLading {
   });
 }
 
-/** One bill, or null. `ownerId` set = only if that user owns it (a customer's view). */
+/** Who reaches a bill: its owner (created_by_id) and the staff of its issuing office. */
+export const billScope = (scope: Scope) =>
+  scopeCondition(scope, { owner: sql`b.created_by_id`, office: sql`b.issuing_office_id` });
+
+/** One bill, or null when absent or outside `scope` (no scope: internal reads after a scoped check). */
 export async function findBillById(
   db: Conn,
   id: number,
-  ownerId?: number,
+  scope?: Scope,
   forUpdate = false,
 ): Promise<BillOfLading | null> {
-  const owner = ownerId === undefined ? sql`` : sql` and b.created_by_id = ${ownerId}`;
+  const visible = scope ? sql` and ${billScope(scope)}` : sql``;
   const lock = forUpdate ? sql` for update of b` : sql``;
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`${BILL_SELECT} where b.id = ${id}${owner}${lock}`,
+    sql`${BILL_SELECT} where b.id = ${id}${visible}${lock}`,
   );
   return row ? toBill(row) : null;
 }
@@ -133,14 +138,13 @@ const SORT_COLUMNS: Record<BillOfLadingListQuery['sort'], SQL> = {
   updatedAt: sql`b.updated_at`,
 };
 
-/** The list with its total, filtered; `ownerId` scopes it to one customer's bills. */
+/** The list with its total, filtered, within the caller's scope. */
 export async function findBills(
   db: Conn,
   query: BillOfLadingListQuery,
-  ownerId: number | undefined,
+  scope: Scope,
 ): Promise<{ count: number; results: BillOfLadingListItem[] }> {
-  const conditions: SQL[] = [sql`true`];
-  if (ownerId !== undefined) conditions.push(sql`b.created_by_id = ${ownerId}`);
+  const conditions: SQL[] = [billScope(scope)];
   if (query.created_by_id !== undefined) conditions.push(sql`b.created_by_id = ${query.created_by_id}`);
   if (query.pol_id !== undefined) conditions.push(sql`b.pol_id = ${query.pol_id}`);
   if (query.pod_id !== undefined) conditions.push(sql`b.pod_id = ${query.pod_id}`);

@@ -7,8 +7,9 @@ import {
 import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { etagOf } from '../../lib/versioning';
+import { principalOf } from '../../plugins/auth';
 import type { BillsOfLadingService } from './bills-of-lading.service';
-import { etagOf } from './bills-of-lading.service';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['bills of lading'];
@@ -21,7 +22,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
   app.get(
     '/cp/bill-of-ladings/',
     {
-      preHandler: app.requireUser,
+      config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
       schema: {
         tags,
         summary: 'Bills of lading: filtered list with the total count (customers get only their own)',
@@ -29,7 +30,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
         response: { 200: BillOfLadingListResponseSchema, ...errors },
       },
     },
-    async (request) => bills.findBills(request.user!, request.query),
+    async (request) => bills.findBills(principalOf(request), request.query),
   );
 
   // The specification writes both spellings (with and without the trailing slash); the documented one is first.
@@ -40,7 +41,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
     app.get(
       url,
       {
-        preHandler: app.requireUser,
+        config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
         schema: {
           hide,
           tags,
@@ -50,7 +51,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
         },
       },
       async (request, reply) => {
-        const bill = await bills.getBill(request.user!, request.params.id);
+        const bill = await bills.getBill(principalOf(request), request.params.id);
         reply.header('etag', etagOf(bill.version));
         reply.header('cache-control', 'private, no-cache');
         return bill;
@@ -65,7 +66,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
     app.put(
       url,
       {
-        preHandler: app.requireUser,
+        config: { access: { module: 'CP', resource: 'BL', operation: 'EDIT' } },
         schema: {
           hide,
           tags,
@@ -77,7 +78,6 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
           response: {
             200: BillOfLadingSchema,
             ...errors,
-            403: ErrorBodySchema,
             409: ErrorBodySchema,
             412: ErrorBodySchema,
             428: ErrorBodySchema,
@@ -86,7 +86,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
       },
       async (request, reply) => {
         const bill = await bills.updateBill(
-          request.user!,
+          principalOf(request),
           request.params.id,
           request.body,
           request.headers['if-match'],

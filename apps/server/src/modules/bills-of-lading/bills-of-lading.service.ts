@@ -15,24 +15,17 @@ import {
   billsOfLading,
   blCargoDetails,
   blContainers,
-  blHistory,
   blNotifyParties,
 } from '../../db/schema/bills-of-lading';
 import { parties } from '../../db/schema/parties';
 import { hsCodes, packageTypes } from '../../db/schema/reference-data';
 import { AppError, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../../lib/audit';
+import { publishEvent } from '../../lib/domain-events';
+import type { Principal } from '../../lib/principal';
+import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
+import { BILL_RECORD } from './bill-of-lading-review.repository';
 import { findBillById, findBills } from './bills-of-lading.repository';
-
-/** `W/"7"` for version 7: the bill's ETag. */
-export const etagOf = (version: number) => `W/"${version}"`;
-
-/** The version an edit was based on: If-Match (ETag) or the body's `version`. */
-export function expectedVersion(ifMatch: string | undefined, bodyVersion: number | undefined): number | null {
-  const fromHeader = ifMatch ? /^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1] : undefined;
-  if (fromHeader) return Number(fromHeader);
-  return bodyVersion ?? null;
-}
 
 const invalid = (fields: Record<string, string>) => {
   const [field, message] = Object.entries(fields)[0]!;
@@ -55,19 +48,16 @@ function sameValue(a: unknown, b: unknown): boolean {
   return x === y;
 }
 
-/** Customers see their own bills only; carrier staff see all. */
-const ownerScope = (caller: AuthUser) => (caller.isAdmin ? undefined : caller.id);
-
 export function createBillsOfLadingService(deps: { db: Db }) {
   const { db } = deps;
 
   async function getVisibleBill(
     conn: Db | Tx,
-    caller: AuthUser,
+    caller: Principal,
     id: number,
     forUpdate = false,
   ): Promise<BillOfLading> {
-    const bill = await findBillById(conn, id, ownerScope(caller), forUpdate);
+    const bill = await findBillById(conn, id, caller.scope, forUpdate);
     if (!bill) throw notFound('Bill of lading');
     return bill;
   }
@@ -132,14 +122,12 @@ export function createBillsOfLadingService(deps: { db: Db }) {
   }
 
   return {
-    findBills(caller: AuthUser, query: BillOfLadingListQuery) {
-      // A customer asking for someone else's bills gets none of them.
-      if (!caller.isAdmin && query.created_by_id !== undefined && query.created_by_id !== caller.id)
-        return Promise.resolve({ count: 0, results: [] });
-      return findBills(db, query, ownerScope(caller));
+    /** The list within the caller's scope; a customer asking for someone else's bills (created_by_id) gets none. */
+    findBills(caller: Principal, query: BillOfLadingListQuery) {
+      return findBills(db, query, caller.scope);
     },
 
-    getBill(caller: AuthUser, id: number) {
+    getBill(caller: Principal, id: number) {
       return getVisibleBill(db, caller, id);
     },
 
@@ -148,29 +136,17 @@ export function createBillsOfLadingService(deps: { db: Db }) {
      * status 'UPDATE PENDING', everything in one transaction with a history record; based on the current version only.
      */
     async updateBill(
-      caller: AuthUser,
+      caller: Principal,
       id: number,
       body: UpdateBillOfLadingBody,
       ifMatch: string | undefined,
     ): Promise<BillOfLading> {
-      const expected = expectedVersion(ifMatch, body.version);
-      if (expected === null) {
-        throw new AppError(
-          'PRECONDITION_REQUIRED',
-          'Send the version you edited (If-Match header or "version" field)',
-          { fields: { version: 'is required' } },
-        );
-      }
+      const expected = requireExpectedVersion(ifMatch, body.version);
       const updated = await db.transaction(async (tx) => {
         const bill = await getVisibleBill(tx, caller, id, true);
         if (LOCKED_STATUSES.includes(bill.status))
           throw new AppError('CONFLICT', BL_MESSAGES.locked, { fields: { status: `is ${bill.status}` } });
-        if (bill.version !== expected) {
-          throw new AppError('PRECONDITION_FAILED', BL_MESSAGES.stale, {
-            fields: { version: `is ${bill.version}, not ${expected}` },
-            headers: { etag: etagOf(bill.version) },
-          });
-        }
+        assertCurrentVersion(bill.version, expected, BL_MESSAGES.stale);
         const readOnly: Record<string, string> = {};
         for (const field of READ_ONLY_FIELDS) {
           if (field in body && !sameValue(body[field], bill[field]))
@@ -253,14 +229,21 @@ export function createBillsOfLadingService(deps: { db: Db }) {
           })),
         );
         const after = (await findBillById(tx, id))!;
-        await tx.insert(blHistory).values({
-          blId: id,
-          actorId: caller.id,
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: BILL_RECORD,
+          recordId: id,
           action: 'UPDATED',
           fromStatus: bill.status,
           toStatus: after.status,
           version: after.version,
           changes: diffContent(editableContent(bill), editableContent(after)),
+        });
+        await publishEvent(tx, caller, {
+          type: 'BL_SUBMITTED',
+          recordType: BILL_RECORD,
+          recordId: id,
+          payload: { number: after.number, ownerId: after.createdById },
         });
         return after;
       });

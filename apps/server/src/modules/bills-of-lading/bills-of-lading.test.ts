@@ -5,9 +5,10 @@ import {
   toUpdatePayload,
   type UpdateBillOfLadingBody,
 } from '@lading/contract/bills-of-lading';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billsOfLading, blHistory } from '../../db/schema/bills-of-lading';
+import { auditEvents } from '../../db/schema/audit';
+import { billsOfLading } from '../../db/schema/bills-of-lading';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -198,7 +199,10 @@ describe('bills of lading API', () => {
       expect(saved).toMatchObject({ status: 'UPDATE PENDING', version: 2, ...expected });
       expect(saved.blContainerDetails[0]).toMatchObject({ sealNo: 'NEWSEAL01', grossWeight: 10000.46 });
       expect(res.headers.etag).toBe('W/"2"');
-      const history = await t.database.db.select().from(blHistory).where(eq(blHistory.blId, bill.id));
+      const history = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.recordType, 'BILL_OF_LADING'), eq(auditEvents.recordId, bill.id)));
       const updated = history.find((h) => h.action === 'UPDATED')!;
       expect(updated).toMatchObject({ fromStatus: 'DRAFT', toStatus: 'UPDATE PENDING', version: 2 });
       expect(updated.changes).toEqual(

@@ -9,12 +9,16 @@ const ReadySchema = z.object({ status: z.enum(['ok', 'unavailable']), database: 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'Process is up', response: { 200: HealthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], summary: 'Process is up', response: { 200: HealthSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/readyz',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Database is reachable',

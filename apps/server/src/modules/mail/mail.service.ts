@@ -44,7 +44,7 @@ export type MailWorker = {
 };
 
 /**
- * Delivers the outbox. With SMTP_URL it sends through nodemailer and retries failures with back-off; without
+ * Delivers the outbox (after the domain events are dispatched into it). With SMTP_URL it sends through nodemailer and retries failures with back-off; without
  * it, messages are marked 'stored' and their text is logged so links can be followed in development.
  */
 export function startMailWorker(options: {
@@ -53,12 +53,15 @@ export function startMailWorker(options: {
   from: string;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Runs before each delivery: the domain-event dispatcher, which feeds the outbox. */
+  beforeDelivery?: () => Promise<unknown>;
 }): MailWorker {
   const { db, from, log } = options;
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   let stopped = false;
 
   const deliver = async (): Promise<number> => {
+    await options.beforeDelivery?.();
     // Claim due messages by pushing their next attempt forward, so a second instance skips them.
     const due = await db.transaction(async (tx) => {
       const rows = await tx

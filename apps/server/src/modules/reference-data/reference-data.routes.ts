@@ -27,12 +27,13 @@ const common = { tags: ['reference data'], security: [{ bearer: [] }] };
 /** Reference lists and typeaheads (specification section 7). Every call needs a signed-in user. */
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
-  const preHandler = app.requireUser;
+  // Reference calls carry a bearer token (specification section 7): any signed-in user may read code lists.
+  const config = { access: 'signed-in' } as const;
 
   app.get(
     `${BASE}/ports/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Ports: full list (limit up to 1000) or typeahead by name or code, filtered by port type',
@@ -46,7 +47,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/countries/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Countries with calling codes; search by name or ISO code',
@@ -60,7 +61,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/parties/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Party typeahead by name or code (5 results)',
@@ -74,7 +75,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/parties/party-detail-list/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Party details typeahead, optionally only a status (APPR) and active ones (5 results)',
@@ -88,7 +89,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/parties/party-detail-list-cp/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Customer portal party typeahead: approved, active companies (5 results)',
@@ -102,7 +103,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/hsn-codes/cp-hsn-code-list/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'HS codes with their commodity description, optionally those starting with a text',
@@ -116,7 +117,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/cargo-package-types/cargo-package-types-cp/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Package types (UN/ECE Recommendation 21)',
@@ -129,7 +130,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/iso-equipment/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'ISO 6346 container size-type codes',
@@ -142,7 +143,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/cargo-types/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Cargo types and hazard classes',
@@ -155,7 +156,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/category-unit-mapping/`,
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Unit kinds with their units and conversion factors',
@@ -168,7 +169,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cp/base/railway-station/',
     {
-      preHandler,
+      config,
       schema: {
         ...common,
         summary: 'Railway station and ICD typeahead (5 results)',

@@ -1,0 +1,2 @@
+DROP TABLE "bl_history" CASCADE;--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "is_admin";

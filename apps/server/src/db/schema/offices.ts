@@ -1,0 +1,15 @@
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ports } from './reference-data';
+
+/**
+ * The carrier's offices. The corporate office (code TSX, `is_corporate`) sees every office's records; a branch
+ * sees the records of its own office (bills by issuing office, bookings and quotations by the port of loading's
+ * office, `port_id`).
+ */
+export const offices = pgTable('offices', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  isCorporate: boolean('is_corporate').notNull().default(false),
+  portId: integer('port_id').references(() => ports.id),
+});

@@ -1,0 +1,66 @@
+import type { Tx } from '../db/client';
+import { domainEvents } from '../db/schema/audit';
+import type { Principal } from './principal';
+
+/**
+ * What happened, for whoever must hear of it (mail now, notifications next). Payloads carry ids and the facts a
+ * message needs at the time (numbers, comments); never secrets.
+ */
+export type DomainEvent =
+  | {
+      type: 'BL_SUBMITTED';
+      recordType: 'BILL_OF_LADING';
+      recordId: number;
+      payload: { number: string; ownerId: number };
+    }
+  | {
+      type: 'BL_APPROVED';
+      recordType: 'BILL_OF_LADING';
+      recordId: number;
+      payload: { number: string; ownerId: number };
+    }
+  | {
+      type: 'BL_RETURNED';
+      recordType: 'BILL_OF_LADING';
+      recordId: number;
+      payload: { number: string; ownerId: number; comment: string };
+    }
+  | {
+      type: 'BL_ISSUED';
+      recordType: 'BILL_OF_LADING';
+      recordId: number;
+      payload: { number: string; ownerId: number };
+    }
+  | {
+      type: 'COMPANY_MEMBERSHIP_REQUESTED';
+      recordType: 'COMPANY_MEMBERSHIP';
+      recordId: number;
+      payload: { userId: number; partyId: number; isNewCompany: boolean };
+    }
+  | {
+      type: 'COMPANY_MEMBERSHIP_APPROVED';
+      recordType: 'COMPANY_MEMBERSHIP';
+      recordId: number;
+      payload: MembershipDecided;
+    }
+  | {
+      type: 'COMPANY_MEMBERSHIP_REFUSED';
+      recordType: 'COMPANY_MEMBERSHIP';
+      recordId: number;
+      payload: MembershipDecided;
+    };
+
+type MembershipDecided = { userId: number; partyId: number; companyName: string; reason?: string | null };
+
+export type DomainEventType = DomainEvent['type'];
+
+/** Writes the event into the outbox, in the transaction of the change it reports. */
+export async function publishEvent(tx: Tx, actor: Principal | null, event: DomainEvent): Promise<void> {
+  await tx.insert(domainEvents).values({
+    type: event.type,
+    recordType: event.recordType,
+    recordId: event.recordId,
+    actorId: actor?.userId ?? null,
+    payload: event.payload,
+  });
+}

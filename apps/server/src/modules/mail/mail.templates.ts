@@ -1,0 +1,93 @@
+/**
+ * Every e-mail the portal writes, as templates: services and event handlers pass facts, never text.
+ * Each returns the subject, the plain text and (where a link matters) an HTML part.
+ */
+export type MailContent = { subject: string; text: string; html?: string };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function verifyEmailMail(facts: { firstName: string; link: string }): MailContent {
+  const { firstName, link } = facts;
+  return {
+    subject: 'Verify your email address for Lading',
+    text: `Hello ${firstName},\n\nPlease verify your email address to start using the Lading portal:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n\nLading`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>Please verify your email address to start using the Lading portal:</p><p><a href="${link}">Verify my email address</a></p><p>The link works once and expires in 24 hours. If you did not sign up, ignore this message.</p><p>Lading</p>`,
+  };
+}
+
+export function resetPasswordMail(facts: { firstName: string; link: string }): MailContent {
+  const { firstName, link } = facts;
+  return {
+    subject: 'Reset your Lading password',
+    text: `Hello ${firstName},\n\nSomeone asked to reset the password of your Lading account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 30 minutes. If it was not you, ignore this message; your password stays as it is.\n\nLading`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>Someone asked to reset the password of your Lading account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in 30 minutes. If it was not you, ignore this message; your password stays as it is.</p><p>Lading</p>`,
+  };
+}
+
+export function billReturnedMail(facts: {
+  ownerName: string;
+  number: string;
+  comment: string;
+  link: string;
+}): MailContent {
+  return {
+    subject: `Bill of lading ${facts.number} returned with comment`,
+    text: [
+      `Dear ${facts.ownerName},`,
+      '',
+      `Our documentation team has returned bill of lading ${facts.number} to you with this comment:`,
+      '',
+      facts.comment,
+      '',
+      `Please review it and submit it again: ${facts.link}`,
+      '',
+      'Lading',
+    ].join('\n'),
+  };
+}
+
+export function billSentMail(facts: {
+  senderName: string;
+  senderEmail: string;
+  number: string;
+  isFinal: boolean;
+  message?: string;
+  vesselName: string | null;
+  voyageNumber: string | null;
+  polName: string | null;
+  podName: string | null;
+}): MailContent {
+  const what = facts.isFinal ? 'non-negotiable copy' : 'draft';
+  return {
+    subject: `Bill of lading ${facts.number} (${what})`,
+    text: [
+      `${facts.senderName} (${facts.senderEmail}) sent you bill of lading ${facts.number} (${what}) from the Lading customer portal.`,
+      ...(facts.message ? ['', facts.message] : []),
+      '',
+      `Vessel / voyage: ${facts.vesselName ?? '—'} / ${facts.voyageNumber ?? '—'}`,
+      `Port of loading: ${facts.polName ?? '—'}; port of discharge: ${facts.podName ?? '—'}`,
+      '',
+      'The bill of lading is attached as a PDF.',
+    ].join('\n'),
+  };
+}
+
+export function membershipDecidedMail(facts: {
+  firstName: string;
+  companyName: string;
+  approved: boolean;
+  reason?: string | null;
+  link: string;
+}): MailContent {
+  return facts.approved
+    ? {
+        subject: `You are now a member of ${facts.companyName} on Lading`,
+        text: `Hello ${facts.firstName},\n\nOur team has approved your membership of ${facts.companyName}. Your profile now shows the company's details:\n\n${facts.link}\n\nLading`,
+      }
+    : {
+        subject: `Your request to join ${facts.companyName} on Lading`,
+        text: `Hello ${facts.firstName},\n\nOur team could not approve your membership of ${facts.companyName}${facts.reason ? ` for this reason:\n\n${facts.reason}\n\n` : '. '}You can pick another company or request a new one in your profile:\n\n${facts.link}\n\nLading`,
+      };
+}
