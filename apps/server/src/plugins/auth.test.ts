@@ -118,7 +118,9 @@ describe('auth hook', () => {
     other.get('/forgotten', async () => ({}));
     other.get('/declared', { config: { access: 'signed-in' } }, async () => ({}));
     await other.ready();
-    expect(() => assertEveryRouteDeclaresAccess(otherAuth.routes)).toThrow(/missing on: GET \/forgotten, HEAD \/forgotten$/);
+    expect(() => assertEveryRouteDeclaresAccess(otherAuth.routes)).toThrow(
+      /missing on: GET \/forgotten, HEAD \/forgotten$/,
+    );
     await other.close();
   });
 });

@@ -112,7 +112,7 @@ export function createCompaniesService(deps: { db: Db; kickMail: () => void }) {
         .where(eq(companyMemberships.userId, principal.userId));
       if (current && current.partyId === partyId && current.status !== 'REFUSED') return;
       const party = await repo.findPartyForMembership(tx, partyId);
-      if (!party || !party.isActive || party.status !== 'APPR') throw pickCompany();
+      if (!party?.isActive || party.status !== 'APPR') throw pickCompany();
       await request(tx, principal, partyId, false);
     },
 

@@ -76,4 +76,3 @@ export function createEventDispatcher(options: { db: Db; handlers: EventHandlers
     },
   };
 }
-
