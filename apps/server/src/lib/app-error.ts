@@ -34,4 +34,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);

@@ -10,7 +10,7 @@ import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import type { CompaniesService } from '../companies/companies.service';
@@ -210,7 +210,8 @@ export function createAccountsService(deps: {
         throw new AppError('VALIDATION_FAILED', 'id: must match the user in the address', {
           fields: { id: 'must match the user in the address' },
         });
-      if (caller.userId !== id) throw forbidden('You may change only your own profile');
+      // Another user's profile is out of the caller's scope: 404, as for any record, revealing nothing.
+      if (caller.userId !== id) throw notFound('User');
       const countryCode = countries.getAlpha2Code(body.country, 'en');
       if (!countryCode)
         throw new AppError('VALIDATION_FAILED', 'country: Please pick a country from the list', {
@@ -277,7 +278,7 @@ export function createAccountsService(deps: {
       currentPassword: string,
       newPassword: string,
     ): Promise<void> {
-      if (caller.userId !== id) throw forbidden('You may change only your own password');
+      if (caller.userId !== id) throw notFound('User');
       const row = await repo.findUserById(db, id);
       if (!row) throw notFound('User');
       if (!(await verifyPassword(row.passwordHash, currentPassword))) {

@@ -150,7 +150,8 @@ export async function mountOAuthProvider(app: FastifyInstance, provider: OAuthPr
     };
     // The provider's own endpoints are public: it authenticates clients, codes and tokens itself.
     const hide = { schema: { hide: true }, config: { access: 'public' as const } };
-    scope.route({ method: ['GET', 'POST'], url: OAUTH_PATHS.authorization, ...hide, handler: delegate });
+    // GET only: the provider's HTTP POST methods (form-posted authorization requests) are not enabled.
+    scope.get(OAUTH_PATHS.authorization, hide, delegate);
     scope.get(`${OAUTH_PATHS.authorization}*`, hide, delegate);
     scope.post(OAUTH_PATHS.token, hide, delegate);
     scope.post(OAUTH_PATHS.revocation, hide, delegate);

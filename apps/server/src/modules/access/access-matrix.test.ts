@@ -1,0 +1,439 @@
+import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
+import { and, eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { companyMemberships } from '../../db/schema/company-memberships';
+import { offices } from '../../db/schema/offices';
+import { signInAs } from '../../test/auth';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * The access matrix: every route the app registers (read from the app itself, so a route added without a row here
+ * fails) x anonymous / customer A / customer B / branch staff (Chennai) / corporate administrator (TSX).
+ *
+ * Each row sends one request per caller against customer A's records (a bill issued by the corporate office, A's
+ * user, A's company membership) and names the status each caller must get. Requests that reach a service are built
+ * so that they stop before changing anything where possible (a stale version -> 412, an original print of an
+ * unissued bill -> 409, an already decided membership -> 409), which shows the caller got through to the record.
+ * Every refused call (401, 403, 404) must leave the database exactly as it was and answer only the error shape.
+ */
+
+const CALLERS = ['anonymous', 'customerA', 'customerB', 'branch', 'corporate'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+type Ctx = {
+  billId: number;
+  billNumber: string;
+  billBody: Record<string, unknown>;
+  userA: number;
+  emailA: string;
+  partyA: number;
+  membershipA: number;
+  branchOfficeId: number;
+};
+
+type Row = {
+  request: (ctx: Ctx, method: InjectOptions['method']) => Omit<InjectOptions, 'method'>;
+  expect: Expected;
+  /** For a route registered for several methods: what a method other than the first must get. */
+  expectByMethod?: Partial<Record<string, Expected>>;
+};
+
+const all = (status: number): Expected => ({
+  anonymous: status,
+  customerA: status,
+  customerB: status,
+  branch: status,
+  corporate: status,
+});
+/** Any signed-in caller gets `status`; anonymous 401. */
+const signedIn = (status: number): Expected => ({ ...all(status), anonymous: 401 });
+const who = (customerA: number, customerB: number, branch: number, corporate: number): Expected => ({
+  anonymous: 401,
+  customerA,
+  customerB,
+  branch,
+  corporate,
+});
+const STALE = { 'if-match': 'W/"999"' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const get = (url: string) => () => ({ url });
+
+const MATRIX: Record<string, Row> = {
+  // Public: the provider, sign-up, sign-in and reset flows, health and the API reference.
+  'GET /docs': { request: get('/docs'), expect: all(301) },
+  'GET /docs/': { request: get('/docs/'), expect: all(200) },
+  'GET /docs/js/scalar.js': { request: get('/docs/js/scalar.js'), expect: all(200) },
+  'GET /docs/openapi.json': { request: get('/docs/openapi.json'), expect: all(200) },
+  'GET /authenticate/o/authorize/': { request: get('/authenticate/o/authorize/'), expect: all(400) },
+  'GET /authenticate/o/authorize/*': { request: get('/authenticate/o/authorize/'), expect: all(400) },
+  'POST /authenticate/oauth/token/': {
+    request: () => ({ url: '/authenticate/oauth/token/' }),
+    expect: all(400),
+  },
+  'POST /authenticate/oauth/revoke/': {
+    request: () => ({ url: '/authenticate/oauth/revoke/' }),
+    expect: all(400),
+  },
+  'GET /authenticate/oauth/jwks/': { request: get('/authenticate/oauth/jwks/'), expect: all(200) },
+  // GET shows the provider's sign-out confirmation; POST .../confirm without its form fields is refused.
+  'GET,POST /authenticate/oauth/session/end/*': {
+    request: (_c, method) =>
+      method === 'GET'
+        ? { url: '/authenticate/oauth/session/end/' }
+        : { url: '/authenticate/oauth/session/end/confirm', headers: FORM, payload: '' },
+    expect: all(200),
+    expectByMethod: { POST: all(400) },
+  },
+  'GET /.well-known/openid-configuration': {
+    request: get('/.well-known/openid-configuration'),
+    expect: all(200),
+  },
+  'POST /authenticate/oauth/users/create-cp-users/': {
+    request: () => ({ url: '/authenticate/oauth/users/create-cp-users/', payload: {} }),
+    expect: all(400),
+  },
+  'POST /authenticate/oauth/users/verify-email/': {
+    request: () => ({ url: '/authenticate/oauth/users/verify-email/', payload: { token: 'x'.repeat(43) } }),
+    expect: all(400),
+  },
+  'POST /authenticate/oauth/users/resend-verification/': {
+    request: () => ({ url: '/authenticate/oauth/users/resend-verification/', payload: {} }),
+    expect: all(400),
+  },
+  'POST /authenticate/oauth/login/': {
+    request: () => ({ url: '/authenticate/oauth/login/', payload: {} }),
+    expect: all(400),
+  },
+  'GET /authenticate/interaction/:uid/': {
+    request: get('/authenticate/interaction/unknown-uid/'),
+    expect: all(400),
+  },
+  'POST /authenticate/oauth/users/forgot-password/': {
+    request: () => ({ url: '/authenticate/oauth/users/forgot-password/', payload: {} }),
+    expect: all(400),
+  },
+  'POST /authenticate/oauth/users/reset-password/': {
+    request: () => ({ url: '/authenticate/oauth/users/reset-password/', payload: {} }),
+    expect: all(400),
+  },
+  'GET /healthz': { request: get('/healthz'), expect: all(200) },
+  'GET /readyz': { request: get('/readyz'), expect: all(200) },
+
+  // Users: their own record; other users only with ADMIN.USER.VIEW (the corporate administrator).
+  'GET /authenticate/oauth/users/check-first-login/': {
+    request: (c) => ({ url: `/authenticate/oauth/users/check-first-login/?id=${c.userA}` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'GET /authenticate/oauth/users/:id': {
+    request: (c) => ({ url: `/authenticate/oauth/users/${c.userA}` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'PATCH /authenticate/oauth/users/:id/update-cp-users/': {
+    request: (c) => ({
+      url: `/authenticate/oauth/users/${c.userA}/update-cp-users/`,
+      payload: {
+        id: c.userA,
+        party: c.partyA,
+        country: 'India',
+        contact_number: '+912226000001',
+        address: 'Unit 4, Andheri East, Mumbai',
+      },
+    }),
+    expect: who(200, 404, 403, 403),
+  },
+  'POST /authenticate/oauth/users/:id/change-password/': {
+    request: (c) => ({
+      url: `/authenticate/oauth/users/${c.userA}/change-password/`,
+      payload: { current_password: 'not-the-password', new_password: 'a brand new passphrase 2026' },
+    }),
+    expect: who(400, 404, 404, 404),
+  },
+  'GET /authenticate/oauth/users/:id/auth-data/': {
+    request: (c) => ({ url: `/authenticate/oauth/users/${c.userA}/auth-data/` }),
+    expect: who(200, 404, 404, 404),
+  },
+  'PUT /authenticate/oauth/users/:id/selected-office/': {
+    request: (c) => ({
+      url: `/authenticate/oauth/users/${c.userA}/selected-office/`,
+      payload: { officeId: c.branchOfficeId },
+    }),
+    expect: who(400, 404, 404, 404),
+  },
+
+  // Companies: customers request, carrier staff decide.
+  'POST /cp/companies/': {
+    request: () => ({
+      url: '/cp/companies/',
+      payload: { name: 'Atlantis Trading', address: '1 Harbour Road', country: 'Atlantis', taxId: 'AT123' },
+    }),
+    expect: who(400, 400, 403, 403),
+  },
+  'GET /cp/company-memberships/': {
+    request: get('/cp/company-memberships/?status=PENDING'),
+    expect: who(403, 403, 200, 200),
+  },
+  'POST /cp/company-memberships/:id/approve/': {
+    request: (c) => ({ url: `/cp/company-memberships/${c.membershipA}/approve/` }),
+    expect: who(403, 403, 409, 409),
+  },
+  'POST /cp/company-memberships/:id/refuse/': {
+    request: (c) => ({
+      url: `/cp/company-memberships/${c.membershipA}/refuse/`,
+      payload: { reason: 'Unknown' },
+    }),
+    expect: who(403, 403, 409, 409),
+  },
+
+  // Reference data: any signed-in user.
+  'GET /core/base/v1/ports/': {
+    request: get('/core/base/v1/ports/?limit=5&name=mum'),
+    expect: signedIn(200),
+  },
+  'GET /core/base/v1/countries/': {
+    request: get('/core/base/v1/countries/?query=ind'),
+    expect: signedIn(200),
+  },
+  'GET /core/base/v1/parties/': { request: get('/core/base/v1/parties/?name=demo'), expect: signedIn(200) },
+  'GET /core/base/v1/parties/party-detail-list/': {
+    request: get('/core/base/v1/parties/party-detail-list/?name=demo'),
+    expect: signedIn(200),
+  },
+  'GET /core/base/v1/parties/party-detail-list-cp/': {
+    request: get('/core/base/v1/parties/party-detail-list-cp/?query=demo'),
+    expect: signedIn(200),
+  },
+  'GET /core/base/v1/hsn-codes/cp-hsn-code-list/': {
+    request: get('/core/base/v1/hsn-codes/cp-hsn-code-list/'),
+    expect: signedIn(200),
+  },
+  'GET /core/base/v1/cargo-package-types/cargo-package-types-cp/': {
+    request: get('/core/base/v1/cargo-package-types/cargo-package-types-cp/'),
+    expect: signedIn(200),
+  },
+  'GET /core/base/v1/iso-equipment/': { request: get('/core/base/v1/iso-equipment/'), expect: signedIn(200) },
+  'GET /core/base/v1/cargo-types/': { request: get('/core/base/v1/cargo-types/'), expect: signedIn(200) },
+  'GET /core/base/v1/category-unit-mapping/': {
+    request: get('/core/base/v1/category-unit-mapping/'),
+    expect: signedIn(200),
+  },
+  'GET /cp/base/railway-station/': {
+    request: get('/cp/base/railway-station/?name=del'),
+    expect: signedIn(200),
+  },
+
+  // Bills of lading: customer A's bill, issued by the corporate office (outside the Chennai branch's scope).
+  'GET /cp/bill-of-ladings/': { request: get('/cp/bill-of-ladings/'), expect: who(200, 200, 200, 200) },
+  'GET /cp/bill-of-ladings/:id': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'GET /cp/bill-of-ladings/:id/': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'PUT /cp/bill-of-ladings/:id/': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/`, headers: STALE, payload: c.billBody }),
+    expect: who(412, 404, 403, 403),
+  },
+  'PUT /cp/bill-of-ladings/:id': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}`, headers: STALE, payload: c.billBody }),
+    expect: who(412, 404, 403, 403),
+  },
+  'GET /cp/bill-of-ladings/review-queue/': {
+    request: get('/cp/bill-of-ladings/review-queue/'),
+    expect: who(403, 403, 200, 200),
+  },
+  'GET /cp/bill-of-ladings/:id/review/': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/review/` }),
+    expect: who(403, 403, 404, 200),
+  },
+  'GET /cp/bill-of-ladings/:id/history/': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/history/` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'POST /cp/bill-of-ladings/:id/approve/': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/approve/`, headers: STALE }),
+    expect: who(403, 403, 404, 412),
+  },
+  'POST /cp/bill-of-ladings/:id/return/': {
+    request: (c) => ({
+      url: `/cp/bill-of-ladings/${c.billId}/return/`,
+      headers: STALE,
+      payload: { comment: 'Please check the seal numbers.' },
+    }),
+    expect: who(403, 403, 404, 412),
+  },
+  'POST /cp/bill-of-ladings/:id/issue/': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/issue/`, headers: STALE }),
+    expect: who(403, 403, 404, 412),
+  },
+  'POST /cp/bill-of-lading/:id/bl-print/': {
+    // An original of a bill not yet issued: 409 for whoever reaches the bill, and nothing is counted.
+    request: (c) => ({ url: `/cp/bill-of-lading/${c.billId}/bl-print/`, payload: { kind: 'original' } }),
+    expect: who(409, 404, 404, 409),
+  },
+  'POST /cp/bill-of-ladings/send_mail_bl/': {
+    request: (c) => ({
+      url: '/cp/bill-of-ladings/send_mail_bl/',
+      payload: { blId: c.billId, to: ['consignee@example.com'] },
+    }),
+    expect: who(202, 404, 404, 202),
+  },
+  // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
+  'POST /authenticate/oauth/logout/': {
+    request: () => ({ url: '/authenticate/oauth/logout/' }),
+    expect: all(204),
+  },
+};
+
+/** What must not change when a call is refused: every table a route here could write. */
+const WATCHED_TABLES = [
+  'users',
+  'user_roles',
+  'user_offices',
+  'company_memberships',
+  'parties',
+  'bills_of_lading',
+  'bl_containers',
+  'bl_cargo_details',
+  'bl_notify_parties',
+  'audit_events',
+  'domain_events',
+  'outbox_mails',
+  'email_tokens',
+  'login_failures',
+];
+
+describe('access matrix: every route x every kind of caller', () => {
+  let t: TestApp;
+  let ctx: Ctx;
+  const headers: Record<Caller, Record<string, string>> = {
+    anonymous: {},
+    customerA: {},
+    customerB: {},
+    branch: {},
+    corporate: {},
+  };
+
+  const fingerprint = async () => {
+    // Mail queued by an earlier, permitted call is delivered in the background; let it finish first.
+    await t.app.ctx.mail.flush();
+    const parts = await Promise.all(
+      WATCHED_TABLES.map(async (table) => {
+        const [row] = await queryRows<{ digest: string }>(
+          t.database.db,
+          sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${sql.identifier(table)} x`,
+        );
+        return `${table}:${row?.digest}`;
+      }),
+    );
+    return parts.join('\n');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await signInAs(t, 'customer');
+    const b = await signInAs(t, 'customer2');
+    const branch = await signInAs(t, 'branchAdmin');
+    const corporate = await signInAs(t, 'admin');
+    headers.customerA = a.headers;
+    headers.customerB = b.headers;
+    headers.branch = branch.headers;
+    headers.corporate = corporate.headers;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/cp/bill-of-ladings/?bl_number=LDG26110004',
+      headers: a.headers,
+    });
+    const billId = list.json().results[0].id as number;
+    const bill = (
+      await t.app.inject({ method: 'GET', url: `/cp/bill-of-ladings/${billId}`, headers: a.headers })
+    ).json();
+    const [membership] = await t.database.db
+      .select({ id: companyMemberships.id })
+      .from(companyMemberships)
+      .where(and(eq(companyMemberships.userId, a.userId), eq(companyMemberships.status, 'APPROVED')));
+    const [branchOffice] = await t.database.db.select().from(offices).where(eq(offices.code, 'MAA'));
+    const profile = (
+      await t.app.inject({ method: 'GET', url: `/authenticate/oauth/users/${a.userId}`, headers: a.headers })
+    ).json();
+    ctx = {
+      billId,
+      billNumber: bill.number,
+      billBody: toUpdatePayload(bill, prefillBillForm(bill)) as unknown as Record<string, unknown>,
+      userA: a.userId,
+      emailA: profile.email,
+      partyA: a.partyId!,
+      membershipA: membership!.id,
+      branchOfficeId: branchOffice!.id,
+    };
+    // The premise: A's bill is issued by the corporate office, so the Chennai branch must not reach it.
+    const [issuing] = await queryRows<{ code: string }>(
+      t.database.db,
+      sql`select o.code from bills_of_lading b join offices o on o.id = b.issuing_office_id where b.id = ${billId}`,
+    );
+    expect(issuing?.code).toBe('TSX');
+  });
+  afterAll(() => t.close());
+
+  it('has a row for every registered route, and no row for a route that does not exist', () => {
+    const routes = t.app
+      .routeAccess()
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`);
+    const missing = routes.filter((key) => !(key in MATRIX));
+    expect(missing, 'routes without a row in the access matrix').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((key) => !routes.includes(key));
+    expect(stale, 'rows for routes the app does not register').toEqual([]);
+  });
+
+  it('every route declares its access; only the sign-in flows, health and docs are public', () => {
+    const undeclared = t.app.routeAccess().filter((route) => route.access === undefined);
+    expect(undeclared).toEqual([]);
+    for (const route of t.app.routeAccess()) {
+      if (route.access !== 'public') continue;
+      expect(route.url).toMatch(/^\/(docs|authenticate\/|\.well-known\/|healthz|readyz)/);
+    }
+  });
+
+  for (const [key, row] of Object.entries(MATRIX)) {
+    it(key, async () => {
+      // A route registered for several methods (GET,POST) is called with each.
+      const methods = key.slice(0, key.indexOf(' ')).split(',') as InjectOptions['method'][];
+      for (const method of methods) await checkRow(key, row, method);
+    });
+  }
+
+  async function checkRow(key: string, row: Row, method: InjectOptions['method']) {
+    const outcome: Partial<Record<Caller, number>> = {};
+    for (const caller of CALLERS) {
+      const request = row.request(ctx, method);
+      const before = await fingerprint();
+      const res = await t.app.inject({
+        ...request,
+        method,
+        headers: { ...(request.headers as Record<string, string>), ...headers[caller] },
+      });
+      outcome[caller] = res.statusCode;
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode === 404) {
+        expect(await fingerprint(), `${caller}: a refused call changed the database`).toBe(before);
+        const body = res.json();
+        if (res.statusCode === 403) {
+          expect(body).toEqual({
+            granted: false,
+            error: { code: 'FORBIDDEN', message: expect.any(String), required: expect.any(Object) },
+          });
+        } else {
+          expect(Object.keys(body)).toEqual(['error']);
+          expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+        }
+        expect(res.body).not.toContain(ctx.billNumber);
+        expect(res.body).not.toContain(ctx.emailA);
+      }
+    }
+    expect(outcome, `${method} ${key}`).toEqual(row.expectByMethod?.[String(method)] ?? row.expect);
+  }
+});
