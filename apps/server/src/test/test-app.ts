@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { loadEnv } from '../env';
 import { createTestDatabase } from './test-database';
 
-export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+export type TestApp = { app: FastifyInstance; database: Database & { url?: string }; close(): Promise<void> };
 
 /** buildApp() on a fresh database, the way every integration test uses the server. */
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {

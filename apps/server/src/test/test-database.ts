@@ -8,7 +8,7 @@ import { seedReferenceData } from '../modules/reference-data/reference-data.seed
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when DATABASE_URL points at
  * PostgreSQL — a new database created on that server for this file alone and dropped when it closes.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -31,6 +31,8 @@ export async function createTestDatabase(): Promise<Database> {
   await seedAccessModel(database.db);
   return {
     ...database,
+    /** The PostgreSQL database's address, so a test can open a second instance on it. */
+    url: target.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: admin.toString() });

@@ -1,9 +1,14 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/schema/accounts';
 
 const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
+/**
+ * An artifact issued under a grant (code, access or refresh token) exists only while its grant does: once a grant is
+ * revoked, nothing written under it is found, even a token another request saved a moment after the revocation.
+ */
+const grantAlive = sql`(${oidcPayloads.grantId} is null or exists (select 1 from oidc_payloads g where g.type = 'Grant' and g.id = ${oidcPayloads.grantId}))`;
 
 /** Stores oidc-provider's artifacts in the oidc_payloads table (PGlite or PostgreSQL). */
 export function createOidcAdapterFactory(db: Db) {
@@ -35,7 +40,7 @@ export function createOidcAdapterFactory(db: Db) {
       const [row] = await db
         .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
         .from(oidcPayloads)
-        .where(and(eq(oidcPayloads.type, this.type), condition, notExpired))
+        .where(and(eq(oidcPayloads.type, this.type), condition, notExpired, grantAlive))
         .limit(1);
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
@@ -54,11 +59,28 @@ export function createOidcAdapterFactory(db: Db) {
       return this.findWhere(eq(oidcPayloads.userCode, userCode));
     }
 
+    /**
+     * Marks a code or refresh token used, atomically: only the request whose update finds it unused wins. The
+     * provider checks `consumed` before calling this, but concurrent requests (or instances) all pass that check; the
+     * losers land here, revoke the whole grant (RFC 6749 4.1.2, RFC 9700 4.14.2) and get invalid_grant.
+     */
     async consume(id: string): Promise<void> {
-      await db
+      const won = await db
         .update(oidcPayloads)
         .set({ consumedAt: sql`now()` })
+        .where(
+          and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id), isNull(oidcPayloads.consumedAt)),
+        )
+        .returning({ id: oidcPayloads.id });
+      if (won.length) return;
+      const [row] = await db
+        .select({ grantId: oidcPayloads.grantId })
+        .from(oidcPayloads)
         .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
+      if (row?.grantId) await revokeGrant(db, row.grantId);
+      throw new errors.InvalidGrant(
+        `${this.type === 'RefreshToken' ? 'refresh token' : 'grant'} already used`,
+      );
     }
 
     async destroy(id: string): Promise<void> {
