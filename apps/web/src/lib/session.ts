@@ -1,19 +1,25 @@
+import type { AuthData } from '@lading/contract/access';
+import type { User } from '@lading/contract/accounts';
 import { useSyncExternalStore } from 'react';
 
-/** The user as the login call returns it (specification section 3, "User"). */
-export type SessionUser = {
-  id: number;
-  is_admin: boolean;
-  email: string;
-  first_name: string;
-  last_name: string;
-  username: string;
-  party: number | null;
-  party_name: string | null;
-  party_code: string | null;
-};
+/**
+ * The user as the login call returns it (specification section 3, "User"), with the company membership status.
+ * Sessions stored before the status existed lack it.
+ */
+export type SessionUser = Omit<User, 'companyStatus'> & { companyStatus?: User['companyStatus'] };
 
-export type Session = { accessToken: string; refreshToken?: string; expiresAt?: number; user: SessionUser };
+/**
+ * What the portal keeps "locally" (specification section 3): the token, the user and the auth data (permission set,
+ * offices, selected office, corporate-office flag, yard). Sessions stored before auth data existed lack it; the
+ * portal fetches it before the first signed-in screen (features/accounts/api/get-auth-data.ts).
+ */
+export type Session = {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt?: number;
+  user: SessionUser;
+  authData?: AuthData;
+};
 
 const STORAGE_KEY = 'lading.session';
 const listeners = new Set<() => void>();
@@ -37,6 +43,27 @@ export function setSession(session: Session | null): void {
   if (session) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   else window.localStorage.removeItem(STORAGE_KEY);
   for (const listener of listeners) listener();
+}
+
+/** Changes the stored session, if it still belongs to this user (an answer can arrive after a switch of user). */
+export function updateSession(userId: number, change: (session: Session) => Session): void {
+  if (current && current.user.id === userId) setSession(change(current));
+}
+
+/** After a profile change or a company request: the user's company and membership status as the server answered. */
+export function storeUserCompany(
+  user: Pick<User, 'id' | 'party' | 'party_name' | 'party_code' | 'companyStatus'>,
+): void {
+  updateSession(user.id, (session) => ({
+    ...session,
+    user: {
+      ...session.user,
+      party: user.party,
+      party_name: user.party_name,
+      party_code: user.party_code,
+      companyStatus: user.companyStatus,
+    },
+  }));
 }
 
 export function useSession(): Session | null {

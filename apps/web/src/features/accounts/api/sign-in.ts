@@ -6,13 +6,12 @@ import {
 } from '@lading/contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
 import { trackBusy } from '../../../lib/busy';
+import { type HomePath, homePath } from '../../../lib/permissions';
 import { createCodeChallenge, createCodeVerifier } from '../../../lib/pkce';
-import { type Session, setSession } from '../../../lib/session';
+import { getSession, type Session, setSession } from '../../../lib/session';
+import { loadAuthData } from './get-auth-data';
 
-export type SignInResult = {
-  session: Session;
-  destination: '/app-dashboard-admin' | '/app-profile' | '/app-dashboard';
-};
+export type SignInResult = { session: Session; destination: HomePath };
 
 /** Exchanges an authorization code for tokens (form post, as RFC 6749 wants). */
 export async function exchangeCode(code: string, verifier: string): Promise<TokenResponse> {
@@ -32,7 +31,9 @@ export async function exchangeCode(code: string, verifier: string): Promise<Toke
 /**
  * The sign-in sequence of specification section 4: post the credentials (the server sets the session cookie),
  * request an authorization code with a 128-character verifier and its S256 challenge, read the code from the
- * address the redirects end at, exchange it for tokens, keep token and user, check first login, pick the landing page.
+ * address the redirects end at, exchange it for tokens, keep token and user, fetch the auth data (permission set,
+ * offices) and keep it too (section 3), check first login, pick the landing page: carrier staff their admin dashboard,
+ * a customer on first login the profile, otherwise their dashboard.
  */
 export async function signIn(username: string, password: string): Promise<SignInResult> {
   return trackBusy(
@@ -64,14 +65,22 @@ export async function signIn(username: string, password: string): Promise<SignIn
         throw new Error('authorization failed');
       }
       const tokens = await exchangeCode(code, verifier);
-      const session: Session = {
+      setSession({
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token,
         expiresAt: Date.now() + tokens.expires_in * 1000,
-        user: user as Session['user'],
-      };
-      setSession(session);
-      if (user.is_admin) return { session, destination: '/app-dashboard-admin' as const };
+        user,
+      });
+      let home: HomePath;
+      try {
+        home = homePath((await loadAuthData(user.id)).permissions);
+      } catch (error) {
+        // Without its permissions the portal cannot decide what to show: the sign-in fails as a whole.
+        setSession(null);
+        throw error;
+      }
+      const session = getSession()!;
+      if (home === '/app-dashboard-admin') return { session, destination: home };
       const { isFirstLogin } = await apiRequest<{ isFirstLogin: boolean }>(
         '/authenticate/oauth/users/check-first-login/',
         {
@@ -79,7 +88,7 @@ export async function signIn(username: string, password: string): Promise<SignIn
           busy: false,
         },
       );
-      return { session, destination: isFirstLogin ? ('/app-profile' as const) : ('/app-dashboard' as const) };
+      return { session, destination: isFirstLogin ? '/app-profile' : home };
     })(),
   );
 }
