@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { ensureAuthData } from '../features/accounts/api/get-auth-data';
 import { ForgotPasswordPage } from '../features/accounts/routes/forgot-password';
 import { LoginPage } from '../features/accounts/routes/login';
 import { OAuthCallbackPage } from '../features/accounts/routes/oauth-callback';
@@ -16,10 +17,13 @@ import { DashboardPage } from '../features/dashboard/routes/dashboard';
 import { AdminDashboardPage } from '../features/dashboard/routes/dashboard-admin';
 import { QuotationListPage } from '../features/quotations/routes/quotation-list';
 import { RateEnquiryPage } from '../features/rate-enquiry/routes/rate-enquiry';
+import type { PermissionCode } from '../lib/permissions';
+import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
 import { BusyOverlay } from './busy-overlay';
 import { PortalLayout } from './layout/portal-layout';
 import { NotFoundPage } from './not-found';
+import { PortalErrorPage } from './portal-error';
 
 const rootRoute = createRootRoute({
   component: () => (
@@ -89,39 +93,50 @@ const registrationRoute = createRoute({
 });
 const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'app-terms', component: TermsPage });
 
-/** Signed-in screens share the header and footer. Signed-out users go to app-login, which brings them back after. */
+/**
+ * Signed-in screens share the header and footer. Signed-out users go to app-login, which brings them back after.
+ * The auth data (permission set, offices) is refreshed once per page load before the first signed-in screen.
+ *
+ * Route guards: a screen declares the permission it needs as `staticData.requires` next to its route below; the
+ * portal layout checks every matched route's requirement and shows the not-permitted page in place of the screen
+ * (the address stays as typed). The server refuses the calls anyway; the guard only spares a screen of refusals.
+ */
 const portalRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'portal',
   component: PortalLayout,
-  beforeLoad: ({ location }) => {
-    if (!getSession()) throw redirect({ to: '/app-login', search: { redirect: location.href } });
+  errorComponent: PortalErrorPage,
+  beforeLoad: async ({ location }) => {
+    const toLogin = () => redirect({ to: '/app-login', search: { redirect: location.href } });
+    if (!getSession()) throw toLogin();
+    try {
+      await ensureAuthData();
+    } catch (error) {
+      // 401: the API client has already ended the session.
+      if (!getSession()) throw toLogin();
+      throw error;
+    }
   },
 });
-const isAdmin = () => getSession()?.user.is_admin === true;
 
 const profileRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-profile',
+  staticData: { requires: 'CP.PROFILE.VIEW' },
   component: ProfilePage,
 });
-// Customers cannot open the admin area.
 const adminDashboardRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-dashboard-admin',
+  staticData: { requires: 'ADMIN.DASHBOARD.VIEW' },
   component: AdminDashboardPage,
-  beforeLoad: () => {
-    if (!isAdmin()) throw redirect({ to: '/app-dashboard' });
-  },
 });
 
-// The carrier's review of one bill; admins only, like the admin dashboard.
+// The carrier's review of one bill.
 const blReviewRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-dashboard-admin/bl-review/$id',
-  beforeLoad: () => {
-    if (!isAdmin()) throw redirect({ to: '/app-dashboard' });
-  },
+  staticData: { requires: 'ADMIN.BL_REVIEW.VIEW' },
   component: function BlReviewRoute() {
     const { id } = blReviewRoute.useParams();
     return <BlReviewPage id={Number(id)} />;
@@ -132,21 +147,31 @@ const dashboardRoute = createRoute({ getParentRoute: () => portalRoute, path: 'a
 const dashboardIndexRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: '/',
+  staticData: { requires: 'CP.DASHBOARD.VIEW' },
+  // Carrier staff opening the customer home are sent to their own dashboard instead of a refusal (see
+  // customerDashboardRedirect); anyone else without CP.DASHBOARD.VIEW gets the not-permitted page.
+  beforeLoad: () => {
+    const to = customerDashboardRedirect(getSession()?.authData?.permissions);
+    if (to) throw redirect({ to, replace: true });
+  },
   component: DashboardPage,
 });
 const rateEnquiryRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-rate-enquiry',
+  staticData: { requires: 'CP.RATE_ENQUIRY.VIEW' },
   component: RateEnquiryPage,
 });
 const bookingListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-booking-list',
+  staticData: { requires: 'CP.BOOKING.VIEW' },
   component: BookingListPage,
 });
 const blListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'bl-list',
+  staticData: { requires: 'CP.BL.VIEW' },
   validateSearch: parseBlListSearch,
   component: function BlListRoute() {
     const navigate = blListRoute.useNavigate();
@@ -161,12 +186,15 @@ const blListRoute = createRoute({
 const quotationListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-active-quotation',
+  staticData: { requires: 'CP.QUOTATION.VIEW' },
   component: QuotationListPage,
 });
 
+// Viewing needs CP.BL.VIEW; the screen itself turns read-only without CP.BL.EDIT (carrier staff).
 const blViewRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'bl_view/$id',
+  staticData: { requires: 'CP.BL.VIEW' },
   component: function BlViewRoute() {
     const { id } = blViewRoute.useParams();
     return <BlViewPage id={id} />;
@@ -202,5 +230,9 @@ export const router = createRouter({ routeTree, defaultPreload: 'intent', scroll
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** The permission a signed-in screen needs (checked by the portal layout for every matched route). */
+    requires?: PermissionCode;
   }
 }

@@ -1,7 +1,36 @@
-import { AppShell, Box } from '@mantine/core';
-import { Outlet } from '@tanstack/react-router';
+import { AppShell, Box, Center, Loader } from '@mantine/core';
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ensureAuthData } from '../../features/accounts/api/get-auth-data';
+import { decideRouteAccess } from '../../lib/route-access';
+import { useSession } from '../../lib/session';
+import { NotPermittedPage } from '../not-permitted';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+
+/** The route guard: the screen when every matched route's `staticData.requires` is held, else the refusal. */
+function GuardedOutlet() {
+  const matches = useMatches();
+  const permissions = useSession()?.authData?.permissions;
+  const access = decideRouteAccess(
+    matches.map((match) => match.staticData?.requires),
+    permissions,
+  );
+
+  // Auth data dropped while signed in (another tab wrote an older session): fetch it again.
+  useEffect(() => {
+    if (access === 'loading') void ensureAuthData().catch(() => {});
+  }, [access]);
+
+  if (access === 'not-permitted') return <NotPermittedPage />;
+  if (access === 'loading')
+    return (
+      <Center mih="40vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  return <Outlet />;
+}
 
 /** The signed-in area: header menu, the active route, and the footer after the content (never covering it). */
 export function PortalLayout() {
@@ -12,7 +41,7 @@ export function PortalLayout() {
       </AppShell.Header>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
         <Box style={{ flex: 1 }}>
-          <Outlet />
+          <GuardedOutlet />
         </Box>
         <Box mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <AppFooter />

@@ -1,9 +1,10 @@
 import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { decideRouteAccess } from '../../../lib/route-access';
 import { toast } from '../../../lib/toast';
 import { signIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
@@ -19,6 +20,7 @@ export function safeRedirect(value: string | undefined): string | undefined {
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     defaultValues: { username: '', password: '' },
@@ -28,8 +30,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     setUnverifiedEmail(null);
     try {
       const { destination, session } = await signIn(username.trim(), password);
+      // Back to the page asked for, unless the account just signed in may not use it (then its own landing page).
       const back = safeRedirect(redirect);
-      const allowed = back && !(session.user.is_admin ? false : back.startsWith('/app-dashboard-admin'));
+      const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
+      const requirements = routes.map((route) => route.options.staticData?.requires);
+      const allowed = back && decideRouteAccess(requirements, session.authData?.permissions) === 'allowed';
       await navigate({ to: allowed ? back : destination });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
