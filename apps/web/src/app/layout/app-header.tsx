@@ -13,6 +13,8 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { OfficeSwitcher } from '../../features/accounts/components/office-switcher';
+import { homePath } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import classes from './app-header.module.css';
@@ -39,9 +41,11 @@ export function AppHeader() {
   const session = useSession();
   const navigate = useNavigate();
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_WIDTH}px)`);
+  // Between phone and wide screens the menu links need the room: the office shows as its code alone.
+  const isNarrow = useMediaQuery('(max-width: 1100px)');
   const [drawerOpened, drawer] = useDisclosure(false);
-  const isAdmin = session?.user.is_admin ?? false;
-  const items = navItems(isAdmin);
+  const permissions = session?.authData?.permissions;
+  const items = navItems(permissions);
   const name = session ? `${session.user.first_name} ${session.user.last_name}` : '';
 
   const links = items.map((item) => (
@@ -63,12 +67,13 @@ export function AppHeader() {
         {isMobile && (
           <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label="Open menu" size="sm" />
         )}
-        <Link to={isAdmin ? '/app-dashboard-admin' : '/app-dashboard'} className={classes.brand}>
+        <Link to={homePath(permissions)} className={classes.brand}>
           Lading
         </Link>
         {!isMobile && <Group gap={4}>{links}</Group>}
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap={isMobile ? 4 : 'sm'} wrap="nowrap">
+        <OfficeSwitcher className={classes.office} compact={Boolean(isNarrow)} />
         <Popover position="bottom-end" withArrow shadow="md">
           <Popover.Target>
             <ActionIcon variant="subtle" size="lg" aria-label="Notifications" c="white">
@@ -79,7 +84,8 @@ export function AppHeader() {
             <Text size="sm">You have no notifications.</Text>
           </Popover.Dropdown>
         </Popover>
-        <Menu position="bottom-end" shadow="md" width={200}>
+        {/* No focus placeholder: axe counts Mantine's focusable placeholder as an invalid child of the menu. */}
+        <Menu position="bottom-end" shadow="md" width={200} withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <UnstyledButton className={classes.profile}>
               <Avatar size="sm" radius="xl" color="white" aria-hidden />

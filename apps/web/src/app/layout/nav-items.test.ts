@@ -1,19 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { CUSTOMER_PERMISSIONS, permissionSetOf, STAFF_PERMISSIONS } from '../../test/permission-sets';
 import { navItems } from './nav-items';
 
-describe('header menu', () => {
-  it('shows Rate Enquiry to customers', () => {
-    expect(navItems(false).map((i) => i.label)).toEqual([
+describe('header menu by permission set', () => {
+  it('shows customers every entry, in the specification order, Dashboard to the customer home', () => {
+    const items = navItems(CUSTOMER_PERMISSIONS);
+    expect(items.map((i) => i.label)).toEqual([
       'Dashboard',
       'Rate Enquiry',
       'Quotation List',
       'Bookings',
       'BL',
     ]);
+    expect(items[0]?.to).toBe('/app-dashboard');
+    expect(items[1]?.to).toBe('/app-dashboard/app-rate-enquiry');
   });
-  it('hides Rate Enquiry from admins and sends Dashboard to the admin area', () => {
-    const items = navItems(true);
+  it('hides Rate Enquiry from carrier staff and sends Dashboard to the admin area', () => {
+    const items = navItems(STAFF_PERMISSIONS);
     expect(items.map((i) => i.label)).toEqual(['Dashboard', 'Quotation List', 'Bookings', 'BL']);
     expect(items[0]?.to).toBe('/app-dashboard-admin');
+  });
+  it('shows only what the set holds, keeping the order', () => {
+    expect(navItems(permissionSetOf('CP.BL.VIEW', 'CP.QUOTATION.VIEW')).map((i) => i.label)).toEqual([
+      'Quotation List',
+      'BL',
+    ]);
+    // A VIEW is needed: other operations on the resource do not show the entry.
+    expect(navItems(permissionSetOf('CP.RATE_ENQUIRY.CREATE', 'CP.BOOKING.CANCEL'))).toEqual([]);
+  });
+  it('shows nothing without a permission set', () => {
+    expect(navItems(undefined)).toEqual([]);
+    expect(navItems({ modules: [] })).toEqual([]);
   });
 });

@@ -1,13 +1,39 @@
-/** The header menu (specification section 2). Rate Enquiry is for customers only. */
-export type NavItem = { label: string; to: string; customersOnly?: boolean };
+import type { PermissionSet } from '@lading/contract/access';
+import { holds, type PermissionCode } from '../../lib/permissions';
 
-export function navItems(isAdmin: boolean): NavItem[] {
-  const items: NavItem[] = [
-    { label: 'Dashboard', to: isAdmin ? '/app-dashboard-admin' : '/app-dashboard' },
-    { label: 'Rate Enquiry', to: '/app-dashboard/app-rate-enquiry', customersOnly: true },
-    { label: 'Quotation List', to: '/app-dashboard/app-active-quotation' },
-    { label: 'Bookings', to: '/app-dashboard/app-booking-list' },
-    { label: 'BL', to: '/app-dashboard/bl-list' },
-  ];
-  return items.filter((item) => !(item.customersOnly && isAdmin));
+/** The header menu (specification section 2), each entry shown only to users holding its permission. */
+export type NavItem = { label: string; to: string };
+
+type MenuEntry = { label: string; choices: readonly { to: string; requires: PermissionCode }[] };
+
+/**
+ * Labels and order as the specification lists them. Dashboard leads to the admin dashboard for carrier staff and to
+ * the customer dashboard for customers (the first choice the user holds); Rate Enquiry needs CP.RATE_ENQUIRY.VIEW,
+ * which staff do not hold, so admins never see it.
+ */
+const MENU: readonly MenuEntry[] = [
+  {
+    label: 'Dashboard',
+    choices: [
+      { to: '/app-dashboard-admin', requires: 'ADMIN.DASHBOARD.VIEW' },
+      { to: '/app-dashboard', requires: 'CP.DASHBOARD.VIEW' },
+    ],
+  },
+  {
+    label: 'Rate Enquiry',
+    choices: [{ to: '/app-dashboard/app-rate-enquiry', requires: 'CP.RATE_ENQUIRY.VIEW' }],
+  },
+  {
+    label: 'Quotation List',
+    choices: [{ to: '/app-dashboard/app-active-quotation', requires: 'CP.QUOTATION.VIEW' }],
+  },
+  { label: 'Bookings', choices: [{ to: '/app-dashboard/app-booking-list', requires: 'CP.BOOKING.VIEW' }] },
+  { label: 'BL', choices: [{ to: '/app-dashboard/bl-list', requires: 'CP.BL.VIEW' }] },
+];
+
+export function navItems(permissions: PermissionSet | null | undefined): NavItem[] {
+  return MENU.flatMap(({ label, choices }) => {
+    const choice = choices.find(({ requires }) => holds(permissions, requires));
+    return choice ? [{ label, to: choice.to }] : [];
+  });
 }
