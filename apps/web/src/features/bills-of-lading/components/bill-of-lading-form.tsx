@@ -13,6 +13,7 @@ import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title }
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useUpdateBillOfLading } from '../api/update-bill-of-lading';
 import { BillFormState, TextAreaField } from './bill-form-fields';
@@ -52,7 +53,10 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
   const [submitted, setSubmitted] = useState(false);
   const [problem, setProblem] = useState<'stale' | 'locked' | null>(null);
   const update = useUpdateBillOfLading();
-  const readOnly = LOCKED_STATUSES.includes(bill.status);
+  const isLocked = LOCKED_STATUSES.includes(bill.status);
+  // Without CP.BL.EDIT (carrier staff) the same screen is a read-only view; the carrier changes bills by review.
+  const isViewOnly = !useCan()('CP.BL.EDIT');
+  const readOnly = isLocked || isViewOnly;
 
   // A newer version of the bill (after a save, or a reload) becomes the form's starting point.
   useEffect(() => {
@@ -90,9 +94,14 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
       <FormProvider {...methods}>
         <form onSubmit={handleSubmit(save)} noValidate aria-label={`Bill of lading ${bill.number}`}>
           <Stack gap="md">
-            {readOnly && (
+            {isLocked && (
               <Alert color="blue" title={`This bill is ${bill.status.toLowerCase()}`}>
                 {BL_MESSAGES.locked}
+              </Alert>
+            )}
+            {isViewOnly && !isLocked && (
+              <Alert color="blue" title="View only">
+                Your account can view this bill of lading but not change it.
               </Alert>
             )}
             {bill.status === 'DRAFT' && bill.reviewComment && (

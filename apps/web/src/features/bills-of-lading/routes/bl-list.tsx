@@ -28,6 +28,7 @@ import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
 import { Typeahead } from '../../../components/typeahead';
+import { useSession } from '../../../lib/session';
 import { findPorts } from '../../reference-data/api/find-ports';
 import { useBillsOfLading } from '../api/find-bills-of-lading';
 import { formatDate } from '../components/bill-form-rules';
@@ -77,6 +78,14 @@ export function BlListPage({
   search: BlListSearch;
   onSearchChange: (next: BlListSearch) => void;
 }) {
+  // Carrier staff see the bills their selected office issued; the corporate office sees every office's.
+  const authData = useSession()?.authData;
+  const office = authData?.selectedOffice ?? null;
+  const scope = office
+    ? authData?.isCorporateOffice
+      ? `All offices (working as ${office.name}, ${office.code})`
+      : `Bills issued by ${office.name} (${office.code})`
+    : null;
   const page = search.page ?? 1;
   const sort = search.sort ?? 'updatedAt';
   const order = search.order ?? 'desc';
@@ -145,7 +154,16 @@ export function BlListPage({
   const hasFilters = Boolean(search.pol || search.pod || search.blNo || search.bookingNo || search.status);
 
   return (
-    <PageFrame title="Bills of Lading">
+    <PageFrame
+      title="Bills of Lading"
+      actions={
+        scope && (
+          <Text size="sm" c="dimmed">
+            {scope}
+          </Text>
+        )
+      }
+    >
       <Paper withBorder p="md" radius="md" component="search" aria-label="Filter bills of lading">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
           <PortFilter
@@ -273,7 +291,9 @@ export function BlListPage({
                       <Text ta="center" c="dimmed" py="lg">
                         {hasFilters
                           ? 'No bills of lading match these filters.'
-                          : 'You have no bills of lading yet. They appear here once the carrier confirms a booking.'}
+                          : office
+                            ? 'No bills of lading in this office yet.'
+                            : 'You have no bills of lading yet. They appear here once the carrier confirms a booking.'}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -1,7 +1,9 @@
 import { Alert, Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/permissions';
 import { useHsnCodes } from '../../reference-data/api/find-hsn-codes';
 import { usePackageTypes } from '../../reference-data/api/find-package-types';
 import { useBillOfLading } from '../api/get-bill-of-lading';
@@ -11,6 +13,7 @@ import { StatusBadge } from '../components/status-badge';
 
 /** bl_view/{id}. Load order (section 4): package types first, then the bill; HS codes in parallel. */
 export function BlViewPage({ id }: { id: string }) {
+  const can = useCan();
   const billId = Number(id);
   const packageTypes = usePackageTypes();
   const hsCodes = useHsnCodes();
@@ -24,6 +27,15 @@ export function BlViewPage({ id }: { id: string }) {
         bill.data && (
           <Group gap="sm" mt={4}>
             <StatusBadge status={bill.data.status} />
+            {can('ADMIN.BL_REVIEW.VIEW') && (
+              <AnchorLink
+                to="/app-dashboard-admin/bl-review/$id"
+                params={{ id: String(bill.data.id) }}
+                size="sm"
+              >
+                Review this bill
+              </AnchorLink>
+            )}
             <BlDocumentActions
               bill={bill.data}
               defaultTo={[bill.data.shipperMailId, bill.data.consigneeMailId].filter((m): m is string =>
@@ -41,7 +53,7 @@ export function BlViewPage({ id }: { id: string }) {
     >
       {notFound && (
         <Alert color="gray" title="Bill of lading not found">
-          It does not exist or is not yours.{' '}
+          It does not exist or your account has no access to it.{' '}
           <Anchor component={Link} to="/app-dashboard/bl-list">
             Back to the list
           </Anchor>

@@ -8,6 +8,7 @@ import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ApiError } from '../../../../lib/api-client';
 import { downloadBlob } from '../../../../lib/download';
+import { useCan } from '../../../../lib/permissions';
 import { toast } from '../../../../lib/toast';
 import { useApproveBillOfLading } from '../../api/approve-bill-of-lading';
 import { useIssueBillOfLading } from '../../api/issue-bill-of-lading';
@@ -16,7 +17,7 @@ import { useReturnBillOfLading } from '../../api/return-bill-of-lading';
 import { SendBlMailModal } from '../send-bl-mail-modal';
 import { ReturnBillModal } from './return-bill-modal';
 
-const can = (transition: ReviewTransition, bill: BillOfLading) =>
+const isLegal = (transition: ReviewTransition, bill: BillOfLading) =>
   (REVIEW_TRANSITIONS[transition].from as readonly string[]).includes(bill.status);
 
 /** Shows the server's reason (409 illegal transition, 412 someone changed it first) and refreshes. */
@@ -29,8 +30,12 @@ function reportFailure(error: unknown, refresh: () => void) {
   }
 }
 
-/** Approve / Return / Issue, Download PDF and E-mail for the bill under review. */
+/**
+ * Approve / Return / Issue (each shown to holders of its ADMIN.BL_REVIEW permission, enabled when the bill's status
+ * allows it), Download PDF (CP.BL.PRINT) and E-mail (CP.BL.MAIL) for the bill under review.
+ */
 export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChanged: () => void }) {
+  const can = useCan();
   const approve = useApproveBillOfLading();
   const issue = useIssueBillOfLading();
   const giveBack = useReturnBillOfLading();
@@ -54,46 +59,56 @@ export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChang
   return (
     <>
       <Group gap="sm" wrap="wrap">
-        <Button
-          disabled={busy || !can('approve', bill)}
-          onClick={() =>
-            run(
-              () => approve.mutateAsync({ id: bill.id, version: bill.version }),
-              BL_REVIEW_MESSAGES.approved,
-            )
-          }
-        >
-          Approve
-        </Button>
-        <Button color="#9a3c00" disabled={busy || !can('return', bill)} onClick={returnModal.open}>
-          Return
-        </Button>
-        <Button
-          color="#1e6b30"
-          disabled={busy || !can('issue', bill)}
-          onClick={() =>
-            run(() => issue.mutateAsync({ id: bill.id, version: bill.version }), BL_REVIEW_MESSAGES.issued)
-          }
-        >
-          Issue
-        </Button>
-        <Button
-          variant="default"
-          loading={print.isPending}
-          onClick={async () => {
-            try {
-              const { blob, filename } = await print.mutateAsync({ id: bill.id, kind: 'draft' });
-              downloadBlob(blob, filename);
-            } catch (error) {
-              reportFailure(error, onChanged);
+        {can('ADMIN.BL_REVIEW.APPROVE') && (
+          <Button
+            disabled={busy || !isLegal('approve', bill)}
+            onClick={() =>
+              run(
+                () => approve.mutateAsync({ id: bill.id, version: bill.version }),
+                BL_REVIEW_MESSAGES.approved,
+              )
             }
-          }}
-        >
-          Download PDF
-        </Button>
-        <Button variant="default" onClick={mailModal.open}>
-          E-mail
-        </Button>
+          >
+            Approve
+          </Button>
+        )}
+        {can('ADMIN.BL_REVIEW.RETURN') && (
+          <Button color="#9a3c00" disabled={busy || !isLegal('return', bill)} onClick={returnModal.open}>
+            Return
+          </Button>
+        )}
+        {can('ADMIN.BL_REVIEW.ISSUE') && (
+          <Button
+            color="#1e6b30"
+            disabled={busy || !isLegal('issue', bill)}
+            onClick={() =>
+              run(() => issue.mutateAsync({ id: bill.id, version: bill.version }), BL_REVIEW_MESSAGES.issued)
+            }
+          >
+            Issue
+          </Button>
+        )}
+        {can('CP.BL.PRINT') && (
+          <Button
+            variant="default"
+            loading={print.isPending}
+            onClick={async () => {
+              try {
+                const { blob, filename } = await print.mutateAsync({ id: bill.id, kind: 'draft' });
+                downloadBlob(blob, filename);
+              } catch (error) {
+                reportFailure(error, onChanged);
+              }
+            }}
+          >
+            Download PDF
+          </Button>
+        )}
+        {can('CP.BL.MAIL') && (
+          <Button variant="default" onClick={mailModal.open}>
+            E-mail
+          </Button>
+        )}
       </Group>
       <ReturnBillModal
         opened={returnOpened}
