@@ -1,11 +1,11 @@
 import type { UserProfile } from '@lading/contract/accounts';
 import type { Country, Party } from '@lading/contract/reference-data';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { Typeahead } from '../../../components/typeahead';
 import { ApiError } from '../../../lib/api-client';
-import { getSession, setSession } from '../../../lib/session';
+import { storeUserCompany } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { findCountries } from '../../reference-data/api/find-countries';
 import { findCustomerPortalParties } from '../../reference-data/api/find-customer-portal-parties';
@@ -45,15 +45,21 @@ function initialValues(profile: UserProfile): ProfileFormValues {
   };
 }
 
-/** Update Profile (specification section 2): Company, Address, Country, Phone; Clear and Update. */
+/**
+ * Update Profile (specification section 2): Company, Address, Country, Phone; Clear and Update. Success returns to
+ * the dashboard (section 4), except when a different company was picked: the membership is then pending approval, and
+ * the user stays on the profile, which shows that.
+ */
 export function UpdateProfileModal({
   profile,
   opened,
   onClose,
+  onRequestCompany,
 }: {
   profile: UserProfile;
   opened: boolean;
   onClose: () => void;
+  onRequestCompany: () => void;
 }) {
   const navigate = useNavigate();
   const update = useUpdateUserProfile();
@@ -83,19 +89,15 @@ export function UpdateProfileModal({
         contact_number: values.phone.trim(),
         address: values.address.trim(),
       });
-      const session = getSession();
-      if (session)
-        setSession({
-          ...session,
-          user: {
-            ...session.user,
-            party: saved.party,
-            party_name: saved.party_name,
-            party_code: saved.party_code,
-          },
-        });
-      toast.success('Profile updated successfully');
+      storeUserCompany(saved);
       onClose();
+      if (saved.companyStatus === 'PENDING' && values.company!.id !== profile.party) {
+        toast.success(
+          `Profile updated. Your membership of ${saved.partyName ?? 'the company'} is pending approval.`,
+        );
+        return;
+      }
+      toast.success('Profile updated successfully');
       await navigate({ to: '/app-dashboard' });
     } catch (error) {
       // Failures are silent (specification section 8); what the user typed stays, and field errors show inline.
@@ -139,6 +141,12 @@ export function UpdateProfileModal({
               />
             )}
           />
+          <Text size="sm">
+            Company not in the list?{' '}
+            <Anchor component="button" type="button" onClick={onRequestCompany}>
+              Request a new company
+            </Anchor>
+          </Text>
           <Textarea
             label="Address"
             required

@@ -1,6 +1,7 @@
-import { ACCOUNT_MESSAGES, PASSWORD_MIN } from '@lading/contract/accounts';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN, type UserProfile } from '@lading/contract/accounts';
 import {
   Alert,
+  Badge,
   Button,
   Grid,
   Group,
@@ -16,10 +17,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { useUserProfile } from '../api/get-user-profile';
+import { RequestCompanyModal } from '../components/request-company-modal';
 import { UpdateProfileModal } from '../components/update-profile-modal';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -30,6 +33,40 @@ function Field({ label, value }: { label: string; value: string | null | undefin
       </Text>
       <Text>{value || '—'}</Text>
     </Stack>
+  );
+}
+
+/**
+ * The company membership: a pending member sees the company's name with "Pending approval" (its code and customer
+ * number are not given out until carrier staff approve); an approved member sees all three.
+ */
+function CompanyMembership({ profile }: { profile: UserProfile }) {
+  if (profile.companyStatus === 'PENDING') {
+    return (
+      <Stack gap="xs">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Company
+          </Text>
+          <Group gap="xs">
+            <Text>{profile.partyName || '—'}</Text>
+            <Badge color="orange.9" variant="light">
+              Pending approval
+            </Badge>
+          </Group>
+        </Stack>
+        <Text size="sm" c="dimmed">
+          The company details appear here once the carrier approves your membership.
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <Field label="Company" value={profile.partyName} />
+      <Field label="Company code" value={profile.partyCode} />
+      <Field label="Customer number" value={profile.partyExternalId} />
+    </>
   );
 }
 
@@ -108,7 +145,10 @@ export function ProfilePage() {
   const userId = session?.user.id;
   const { data: profile, isLoading } = useUserProfile(userId);
   const [opened, modal] = useDisclosure(false);
-  const needsCompany = profile !== undefined && !profile.is_admin && profile.party === null;
+  const [requestOpened, requestModal] = useDisclosure(false);
+  // Carrier staff hold CP.PROFILE.VIEW only: their profile is read-only and has no company to pick.
+  const canEdit = useCan()('CP.PROFILE.EDIT');
+  const needsCompany = profile !== undefined && canEdit && profile.party === null;
 
   // First login: the company profile is what the user came here for.
   useEffect(() => {
@@ -119,7 +159,8 @@ export function ProfilePage() {
     <PageFrame title="My Profile">
       {needsCompany && (
         <Alert color="blue" title="Complete your profile">
-          Link your account to your company to start using the portal.
+          Link your account to your company to start using the portal. If your company is not in the list,
+          request it as a new company.
         </Alert>
       )}
       <Grid>
@@ -148,22 +189,36 @@ export function ProfilePage() {
                   <Title order={2} size="h4">
                     Company Info
                   </Title>
-                  {profile && !profile.is_admin && <Button onClick={modal.open}>Update Profile</Button>}
+                  {profile && canEdit && (
+                    <Group gap="xs">
+                      <Button variant="default" onClick={requestModal.open}>
+                        Request a new company
+                      </Button>
+                      <Button onClick={modal.open}>Update Profile</Button>
+                    </Group>
+                  )}
                 </Group>
-                {profile && (
-                  <>
-                    <Field label="Company" value={profile.partyName} />
-                    <Field label="Company code" value={profile.partyCode} />
-                    <Field label="Customer number" value={profile.partyExternalId} />
-                  </>
-                )}
+                {profile && <CompanyMembership profile={profile} />}
               </Stack>
             </Paper>
             {userId !== undefined && <ChangePasswordPanel userId={userId} />}
           </Stack>
         </Grid.Col>
       </Grid>
-      {profile && opened && <UpdateProfileModal profile={profile} opened={opened} onClose={modal.close} />}
+      {profile && opened && (
+        <UpdateProfileModal
+          profile={profile}
+          opened={opened}
+          onClose={modal.close}
+          onRequestCompany={() => {
+            modal.close();
+            requestModal.open();
+          }}
+        />
+      )}
+      {userId !== undefined && requestOpened && (
+        <RequestCompanyModal userId={userId} opened={requestOpened} onClose={requestModal.close} />
+      )}
     </PageFrame>
   );
 }

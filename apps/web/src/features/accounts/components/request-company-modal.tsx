@@ -1,0 +1,118 @@
+import { type CompanyRequestBody, CompanyRequestBodySchema } from '@lading/contract/companies';
+import type { Country } from '@lading/contract/reference-data';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { Typeahead } from '../../../components/typeahead';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { findCountries } from '../../reference-data/api/find-countries';
+import { useCreateCompanyRequest } from '../api/create-company-request';
+
+const EMPTY: CompanyRequestBody = { name: '', address: '', country: '', taxId: '' };
+const FIELDS = new Set<string>(Object.keys(EMPTY));
+
+/** The country is kept by name (what the server expects); the typeahead shows it as a picked item. */
+const asCountry = (name: string): Country | null =>
+  name ? { id: 0, code: '', alpha3: '', name, callingCode: null } : null;
+
+/**
+ * "Request a new company": a customer whose company is not in the list asks the carrier to add it. The contract's
+ * schema checks the form; fields the server refuses (400 `error.fields`) show on their cells. On success the user
+ * is the company's pending member until carrier staff approve it.
+ */
+export function RequestCompanyModal({
+  userId,
+  opened,
+  onClose,
+}: {
+  userId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const request = useCreateCompanyRequest(userId);
+  const { control, register, handleSubmit, formState, setError } = useForm<CompanyRequestBody>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(CompanyRequestBodySchema),
+  });
+
+  const onSubmit = async (body: CompanyRequestBody) => {
+    try {
+      const { message } = await request.mutateAsync(body);
+      toast.success(message);
+      onClose();
+    } catch (error) {
+      const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
+      for (const [field, message] of fields) {
+        if (FIELDS.has(field)) setError(field as keyof CompanyRequestBody, { message });
+      }
+      if (fields.length === 0) toast.error('The request could not be sent. Please try again.');
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Request a new company" size="lg" centered>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">
+            Cannot find your company in the list? Tell us about it. Our team checks the details; until the
+            company is approved, your membership is pending.
+          </Text>
+          <TextInput
+            label="Company name"
+            required
+            autoComplete="organization"
+            maxLength={200}
+            error={formState.errors.name?.message}
+            {...register('name')}
+          />
+          <Textarea
+            label="Address"
+            required
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={500}
+            error={formState.errors.address?.message}
+            {...register('address')}
+          />
+          <Controller
+            control={control}
+            name="country"
+            render={({ field, fieldState }) => (
+              <Typeahead<Country>
+                label="Country"
+                placeholder="Search countries"
+                required
+                invalidOnError
+                value={asCountry(field.value)}
+                onChange={(country) => field.onChange(country?.name ?? '')}
+                onBlur={field.onBlur}
+                search={async (term, signal) => (await findCountries(term, signal)).results}
+                getOptionLabel={(country) => country.name}
+                getOptionKey={(country) => country.code || country.name}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextInput
+            label="Tax or registration number"
+            required
+            maxLength={40}
+            description="For example a GSTIN, VAT or company registration number"
+            error={formState.errors.taxId?.message}
+            {...register('taxId')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={formState.isSubmitting}>
+              Send request
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
