@@ -50,8 +50,10 @@ test('a customer with a completed profile lands on app-dashboard and cannot open
   ).toBeVisible();
   await expect(page.getByText('Version 1.0.0')).toBeVisible();
   await expect(page.getByText(/© 2023/)).toBeVisible();
+  // Typed into the address bar, the admin area is refused in place (access.spec.ts covers the guards).
   await page.goto('/app-dashboard-admin');
-  await expect(page).toHaveURL(/\/app-dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app-dashboard-admin$/);
   await expectNoSeriousAxeViolations(page);
 });
 
@@ -148,13 +150,17 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   await dialog.getByLabel(/^Phone/).pressSequentially('50 123-4567');
   await expect(dialog.getByLabel(/^Phone/)).toHaveValue('+971501234567');
   await dialog.getByRole('button', { name: 'Update' }).click();
-  await expect(page).toHaveURL(/\/app-dashboard$/);
+  // Picking a company makes the user its pending member: the profile stays and says so.
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/app-profile$/);
+  await expect(page.getByText('Pending approval')).toBeVisible();
 
   // Next login lands on the dashboard.
   await page.getByRole('button', { name: /profile menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await signInAs(page, email, 'tide tables and charts');
   await expect(page).toHaveURL(/\/app-dashboard$/);
+  await expect(page.getByText('Company membership pending approval')).toBeVisible();
   await page.goto('/app-profile');
   await expect(page.getByText('Gulf Imports FZE')).toBeVisible();
   await expect(page.getByText('+971501234567')).toBeVisible();

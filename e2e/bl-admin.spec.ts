@@ -129,5 +129,7 @@ test('customers cannot open the review screen', async ({ page }) => {
   await signInAs(page, DEMO.customer);
   await expect(page).toHaveURL(/\/app-dashboard$/);
   await page.goto('/app-dashboard-admin/bl-review/3');
-  await expect(page).toHaveURL(/\/app-dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/bl-review\/3$/);
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });

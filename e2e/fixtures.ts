@@ -6,6 +6,8 @@ export const DEMO = {
   customer: 'customer@demo.lading.test',
   customer2: 'customer2@demo.lading.test',
   admin: 'admin@demo.lading.test',
+  /** Carrier staff of the Chennai branch (MAA) only. */
+  branchAdmin: 'branch.admin@demo.lading.test',
 } as const;
 
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
