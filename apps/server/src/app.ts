@@ -32,6 +32,7 @@ import { referenceDataRoutes } from './modules/reference-data/reference-data.rou
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   // The access hook first, so that it sees (and checks) every route registered after it.
   const { provider, cookieName } = await createOAuthProvider(env, database.db);
   const access = createAccessService({ db: database.db });

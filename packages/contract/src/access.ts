@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 /**
  * The permission codes of the access model (specification section 6: modules, resources, operations by code).
@@ -91,7 +92,7 @@ export const AuthDataSchema = z.object({
 export type AuthData = z.infer<typeof AuthDataSchema>;
 
 export const SelectOfficeBodySchema = z.object({
-  officeId: z.number().int().positive().max(2_147_483_647),
+  officeId: idSchema(),
 });
 
 /** 403 body: the "rejection with a false marker" of section 6, with what was missing. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 /** Messages shown to users, word for word from the specification (section 8) where it gives them. */
 export const ACCOUNT_MESSAGES = {
@@ -11,8 +12,6 @@ export const ACCOUNT_MESSAGES = {
   // The specification leaves these open; our wording:
   termsRequired: 'Please accept the Terms and Conditions to create an account',
   passwordMismatch: 'Password and Confirm Password do not match',
-  emailTaken: 'An account with this email already exists. Please sign in, or reset your password.',
-  usernameTaken: 'This username is already taken',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 128 characters long',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
@@ -82,8 +81,8 @@ export type UserProfile = z.infer<typeof UserProfileSchema>;
 export const PHONE_PATTERN = /^\+?[0-9]{6,15}$/;
 
 export const UpdateProfileBodySchema = z.object({
-  id: z.number().int().positive(),
-  party: z.number().int().positive({ message: 'Please pick a company from the list' }),
+  id: idSchema(),
+  party: idSchema('Please pick a company from the list'),
   country: z.string().trim().min(1, 'Please pick a country from the list').max(100),
   contact_number: z
     .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BillOfLadingListItemSchema, BillOfLadingSchema, type BL_STATUSES } from './bills-of-lading';
+import { idSchema, versionSchema } from './ids';
 
 // ---- printing (POST cp/bill-of-lading/{id}/bl-print/) -----------------------------------------------------------
 
@@ -22,7 +23,7 @@ export const BL_MAILS_PER_HOUR = 10;
 const emailAddress = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));
 
 export const SendBlMailBodySchema = z.object({
-  blId: z.number().int().positive().max(2_147_483_647),
+  blId: idSchema(),
   to: z
     .array(emailAddress)
     .min(1, 'needs at least one address')
@@ -59,14 +60,12 @@ type BlStatusValue = (typeof BL_STATUSES)[number];
 export type ReviewTransition = keyof typeof REVIEW_TRANSITIONS;
 
 /** Approve and issue: the version the reviewer saw (or send it as If-Match). */
-export const ReviewTransitionBodySchema = z
-  .object({ version: z.number().int().positive().optional() })
-  .default({});
+export const ReviewTransitionBodySchema = z.object({ version: versionSchema.optional() }).default({});
 export type ReviewTransitionBody = z.infer<typeof ReviewTransitionBodySchema>;
 
 export const RETURN_COMMENT_MAX = 2000;
 export const ReturnBillOfLadingBodySchema = z.object({
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
   comment: z
     .string({ message: 'is required' })
     .trim()

@@ -1,5 +1,6 @@
 import ContainerValidator from 'container-validator';
 import { z } from 'zod';
+import { idSchema, queryIdSchema, versionSchema } from './ids';
 
 // ---- statuses --------------------------------------------------------------------------------------------------
 
@@ -212,7 +213,7 @@ export const BL_LIST_MAX = 100;
 export const BL_COUNT_MAX = 10_000;
 export const BL_SORT_FIELDS = ['number', 'blDate', 'status', 'updatedAt'] as const;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = queryIdSchema.optional();
 export const BillOfLadingListQuerySchema = z.object({
   pol_id: optionalId,
   pod_id: optionalId,
@@ -252,7 +253,7 @@ const phone = z
   .regex(BL_PHONE_PATTERN, 'must be a phone number (digits, optionally starting with +)');
 
 export const NotifyPartySentSchema = z.object({
-  partyId: z.number().int().positive().nullable(),
+  partyId: idSchema().nullable(),
   isNonParty: z.literal(false).default(false),
   nonParty: z.literal('').default(''),
   partyNameInBl: optionalText(),
@@ -263,15 +264,15 @@ export const NotifyPartySentSchema = z.object({
 export type NotifyPartySent = z.infer<typeof NotifyPartySentSchema>;
 
 export const ContainerSentSchema = z.object({
-  blId: z.number().int().positive(),
-  containerId: z.number().int().positive(),
+  blId: idSchema(),
+  containerId: idSchema(),
   sealNo: optionalText(40),
   noOfPacks: z
     .number({ message: 'is required' })
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .max(1e7),
-  packageTypeId: z.number({ message: 'is required' }).int().positive(),
+  packageTypeId: idSchema(),
   netWeight: measure.nullable().optional(),
   netWeightUnit: z.string().max(10).optional(),
   grossWeight: measure,
@@ -283,11 +284,11 @@ export const ContainerSentSchema = z.object({
 export type ContainerSent = z.infer<typeof ContainerSentSchema>;
 
 export const CargoSentSchema = z.object({
-  blId: z.number().int().positive(),
-  hsnCode: z.number({ message: 'is required' }).int().positive(),
+  blId: idSchema(),
+  hsnCode: idSchema(),
   hsnCodeAddOn: z.null().optional(),
   commodity: required(500),
-  packageTypeId: z.number({ message: 'is required' }).int().positive(),
+  packageTypeId: idSchema(),
   packageDetails: required(500),
 });
 export type CargoSent = z.infer<typeof CargoSentSchema>;
@@ -298,7 +299,7 @@ export type CargoSent = z.infer<typeof CargoSentSchema>;
  * refuses a change to them (it never applies them). Totals sent by the client are ignored and recomputed.
  */
 export const UpdateBillOfLadingBodySchema = z.looseObject({
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
   status: z.literal('UPDATE PENDING').optional(),
   shipperNameInBl: required(),
   shipperPhoneNo: phone,

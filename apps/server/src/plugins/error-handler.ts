@@ -22,12 +22,23 @@ function fieldName(instancePath: string, scope: string | undefined): string {
   return joined || scope || 'request';
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Answer every error of this route as `{ error: "<text>", code, fields }` (sign-up: the specification's screen
+     * shows the response's error field as text), including body parse errors raised before the handler.
+     */
+    flatErrors?: boolean;
+  }
+}
+
 /** One error handler: AppError and validation errors become 4xx bodies naming the field; 5xx never show internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const flatRoute = request.routeOptions.config?.flatErrors === true;
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      if (error.flat) {
+      if (error.flat || flatRoute) {
         return reply.status(error.statusCode).send({
           error: error.message,
           code: error.code,
@@ -59,9 +70,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // Fastify's own 4xx: a body that is not valid JSON, an empty JSON body, a __proto__ key, a wrong content type.
+      const code = STATUS_CODES[status] ?? 'VALIDATION_FAILED';
+      const message = status === 400 ? `body: ${error.message}` : error.message;
+      if (flatRoute) {
+        return reply.status(status).send({
+          error: message,
+          code,
+          ...(status === 400 ? { fields: { body: error.message } } : {}),
+        });
+      }
       return reply
         .status(status)
-        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION_FAILED', message: error.message } });
+        .send({ error: { code, message, ...(status === 400 ? { fields: { body: error.message } } : {}) } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(status >= 500 && status < 600 ? status : 500).send({

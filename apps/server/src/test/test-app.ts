@@ -7,7 +7,10 @@ import { createTestDatabase } from './test-database';
 export type TestApp = { app: FastifyInstance; database: Database & { url?: string }; close(): Promise<void> };
 
 /** buildApp() on a fresh database, the way every integration test uses the server. */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { webDist?: string } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -15,7 +18,13 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     DATABASE_URL: 'pglite:memory',
     ...envOverrides,
   });
-  const app = await buildApp({ env, database, logger: false, mailIntervalMs: 60_000 });
+  const app = await buildApp({
+    env,
+    database,
+    logger: false,
+    mailIntervalMs: 60_000,
+    webDist: options.webDist,
+  });
   await app.ready();
   return {
     app,

@@ -1,11 +1,11 @@
 import { AuthDataSchema, SelectOfficeBodySchema } from '@lading/contract/access';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import type { AccessService } from './access.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['accounts'];
 
 export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = async (app, { access }) => {
@@ -17,7 +17,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
         tags,
         summary:
           "The caller's permission set, offices, selected office, corporate-office flag and yard (own id only)",
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: AuthDataSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
@@ -34,7 +34,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
       schema: {
         tags,
         summary: 'Switch the office the user works as (one of their offices); answers the new auth data',
-        params: IdParams,
+        params: IdParamsSchema,
         body: SelectOfficeBodySchema,
         response: { 200: AuthDataSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },

@@ -79,15 +79,17 @@ export async function findUserByEmail(db: Conn, email: string) {
   return row ?? null;
 }
 
-export async function isEmailOrUsernameTaken(db: Conn, email: string, username: string) {
-  const [row] = await db
+/** The accounts holding this e-mail address or username (e-mail compared without letter case). */
+export async function findAccountsByEmailOrUsername(db: Conn, email: string, username: string) {
+  return db
     .select({
-      emailTaken: sql<boolean>`bool_or(${users.email} = ${email})`,
-      usernameTaken: sql<boolean>`bool_or(${users.username} = ${username})`,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      emailVerifiedAt: users.emailVerifiedAt,
     })
     .from(users)
     .where(sql`${users.email} = ${email} or ${users.username} = ${username}`);
-  return { emailTaken: Boolean(row?.emailTaken), usernameTaken: Boolean(row?.usernameTaken) };
 }
 
 export async function insertUser(db: Conn, values: typeof users.$inferInsert) {

@@ -9,6 +9,7 @@ import {
   UserSchema,
 } from '@lading/contract/accounts';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifySchemaValidationError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,6 @@ type Options = {
   revokeGrant: (grantId: string) => Promise<void>;
 };
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const MessageSchema = z.object({ message: z.string() });
 const FlatErrorSchema = z.object({
   error: z.string(),
@@ -48,13 +48,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
     '/authenticate/oauth/users/create-cp-users/',
     {
       attachValidation: true,
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'public', flatErrors: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Sign up (creates an unverified customer and e-mails a verification link)',
         body: SignUpBodySchema,
         response: {
-          201: z.object({ id: z.number(), message: z.string() }),
+          201: MessageSchema,
           400: FlatErrorSchema,
           409: FlatErrorSchema,
         },
@@ -74,8 +74,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
         );
         throw new AppError('VALIDATION_FAILED', message, { fields, flat: true });
       }
-      const { id } = await accounts.signUp(request.body);
-      return reply.status(201).send({ id, message: ACCOUNT_MESSAGES.signUpSuccess });
+      await accounts.signUp(request.body);
+      return reply.status(201).send({ message: ACCOUNT_MESSAGES.signUpSuccess });
     },
   );
 
@@ -212,7 +212,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary: 'Whether the user still has to complete the profile',
-        querystring: IdParams,
+        querystring: IdParamsSchema,
         response: { 200: z.object({ isFirstLogin: z.boolean() }) },
       },
     },
@@ -226,7 +226,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary: 'The user and their profile',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: UserProfileSchema, 404: ErrorBodySchema },
       },
     },
@@ -240,7 +240,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary: 'Complete or update the profile',
-        params: IdParams,
+        params: IdParamsSchema,
         body: UpdateProfileBodySchema,
         response: { 200: UserProfileSchema, 400: ErrorBodySchema },
       },
@@ -294,7 +294,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary: 'Change the password (current + new); other devices are signed out',
-        params: IdParams,
+        params: IdParamsSchema,
         body: z.object({
           current_password: z.string().min(1).max(1024),
           new_password: z

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import type { CompaniesService } from '../companies/companies.service';
 import { enqueueMail } from '../mail/mail.service';
-import { resetPasswordMail, verifyEmailMail } from '../mail/mail.templates';
+import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../mail/mail.templates';
 import * as repo from './accounts.repository';
 import { checkPasswordPolicy } from './password-policy';
 import { createSession, findActiveSession, hashToken } from './sessions';
@@ -102,29 +102,57 @@ export function createAccountsService(deps: {
   }
 
   return {
-    async signUp(body: SignUpBody): Promise<{ id: number }> {
+    /**
+     * Creates an unverified customer and mails the verification link. An address (or username) that already has an
+     * account gets the same answer, so sign-up cannot tell anyone which addresses are registered (ASVS 6.3.x): its
+     * owner is mailed instead (a new verification link while unverified, otherwise a notice with sign-in and reset
+     * links). The password is hashed first on every path so both cost the same; concurrent sign-ups with one address
+     * meet the unique index, and the losers take the same path.
+     */
+    async signUp(body: SignUpBody): Promise<void> {
       const email = body.email.trim();
       const username = body.username.trim();
       const policy = checkPasswordPolicy(body.password, { email, username });
       if (policy) throw signUpError(policy, 'password');
-      const taken = await repo.isEmailOrUsernameTaken(db, email, username);
-      if (taken.emailTaken) throw signUpError(ACCOUNT_MESSAGES.emailTaken, 'email', 'CONFLICT');
-      if (taken.usernameTaken) throw signUpError(ACCOUNT_MESSAGES.usernameTaken, 'username', 'CONFLICT');
       const passwordHash = await hashPassword(body.password);
-      const id = await db.transaction(async (tx) => {
-        const userId = await repo.insertUser(tx, {
-          email,
-          username,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          passwordHash,
-        });
-        await repo.grantRole(tx, userId, 'CUSTOMER');
-        await sendVerification(tx, { id: userId, email, firstName: body.first_name });
-        return userId;
+      const existing = await repo.findAccountsByEmailOrUsername(db, email, username);
+      if (existing.length === 0) {
+        try {
+          await db.transaction(async (tx) => {
+            const userId = await repo.insertUser(tx, {
+              email,
+              username,
+              firstName: body.first_name,
+              lastName: body.last_name,
+              passwordHash,
+            });
+            await repo.grantRole(tx, userId, 'CUSTOMER');
+            await sendVerification(tx, { id: userId, email, firstName: body.first_name });
+          });
+          deps.kickMail();
+          return;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+      const owners = existing.length
+        ? existing
+        : await repo.findAccountsByEmailOrUsername(db, email, username);
+      await db.transaction(async (tx) => {
+        for (const owner of owners) {
+          if (!owner.emailVerifiedAt) await sendVerification(tx, owner);
+          else
+            await enqueueMail(tx, {
+              to: [owner.email],
+              ...accountExistsMail({
+                firstName: owner.firstName,
+                loginLink: `${env.publicUrl}/app-login`,
+                resetLink: `${env.publicUrl}/app-forgot-password`,
+              }),
+            });
+        }
       });
       deps.kickMail();
-      return { id };
     },
 
     async verifyEmail(token: string): Promise<void> {
@@ -308,3 +336,11 @@ export function createAccountsService(deps: {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** A unique-index violation (PostgreSQL 23505), however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

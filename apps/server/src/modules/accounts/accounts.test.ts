@@ -128,10 +128,48 @@ describe('accounts', () => {
       expect((await login(t.app, new CookieJar(), email, password.trim().slice(0, 63))).statusCode).toBe(401);
     });
 
-    it('refuses an e-mail that is already registered, in any letter case', async () => {
+    it('answers a registered address (in any letter case) exactly as a new one, and mails its owner instead', async () => {
+      const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
       const res = await signUp(validBody(DEMO_ACCOUNTS.customer.toUpperCase()));
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe(ACCOUNT_MESSAGES.emailTaken);
+      const fresh = await signUp(validBody());
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual(fresh.json());
+      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.signUpSuccess });
+      const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(after[0]!.n).toBe(before[0]!.n + 1);
+      await t.app.ctx.mail.flush();
+      const notice = await smtp.waitFor(
+        (m) => m.to.includes(DEMO_ACCOUNTS.customer) && m.subject === 'You already have a Lading account',
+      );
+      expect(notice.text).toContain('/app-forgot-password');
+    });
+
+    it('concurrent sign-ups with one new address: one account, every answer the same 201, no 500', async () => {
+      const email = newEmail();
+      const results = await Promise.all(Array.from({ length: 6 }, () => signUp(validBody(email))));
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+      const rows = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('answers a malformed, empty or __proto__ body with 400 in the sign-up error shape', async () => {
+      const send = (payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: SIGN_UP,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+      for (const payload of [
+        '{"email": ',
+        '',
+        '{"__proto__": {"isAdmin": true}, "email": "x@example.com"}',
+      ]) {
+        const res = await send(payload);
+        expect(res.statusCode, payload).toBe(400);
+        expect(typeof res.json().error, payload).toBe('string');
+        expect(res.json().code).toBe('VALIDATION_FAILED');
+      }
     });
 
     it('writes nothing when sign-up fails', async () => {

@@ -4,12 +4,12 @@ import {
   SendBlMailBodySchema,
 } from '@lading/contract/bill-of-lading-review';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import type { BillOfLadingDocumentsService } from './bill-of-lading-documents.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['bills of lading'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -28,7 +28,7 @@ export const billOfLadingDocumentsRoutes: FastifyPluginAsyncZod<{
           'Body (optional) `{ kind: "draft" | "original" | "copy" }`, default draft. Drafts print in any status ' +
           'with a DRAFT watermark until the bill is issued; originals and copies only once ISSUED and never more ' +
           'than noOfOriginals / noOfCopies (409). Answers application/pdf as an attachment named <number>.pdf.',
-        params: IdParams,
+        params: IdParamsSchema,
         body: PrintBillOfLadingBodySchema.nullish(),
         response: { 200: z.any().describe('The PDF (application/pdf)'), ...errors, 409: ErrorBodySchema },
       },

@@ -8,13 +8,13 @@ import {
 } from '@lading/contract/bill-of-lading-review';
 import { BillOfLadingSchema } from '@lading/contract/bills-of-lading';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagOf } from '../../lib/versioning';
 import { principalOf } from '../../plugins/auth';
 import type { BillOfLadingReviewService } from './bill-of-lading-review.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['bills of lading: review'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 const transitionErrors = { ...errors, 409: ErrorBodySchema, 412: ErrorBodySchema, 428: ErrorBodySchema };
@@ -51,7 +51,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
         tags,
         summary:
           'The bill, its approved content against the current one field by field, and its history (admins)',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: BillOfLadingReviewSchema, ...errors },
       },
     },
@@ -71,7 +71,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
         tags,
         summary:
           "A bill's history: who, when, action, status change, field changes, comment (owner or admin)",
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: BlHistoryResponseSchema, ...errors },
       },
     },
@@ -86,7 +86,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
         tags,
         summary: 'Approve: UPDATE PENDING or DRAFT -> APPROVED (admins)',
         description: versionNote,
-        params: IdParams,
+        params: IdParamsSchema,
         body: ReviewTransitionBodySchema.nullish(),
         response: { 200: BillOfLadingSchema, ...transitionErrors },
       },
@@ -112,7 +112,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
         summary:
           'Return to the customer with a comment: UPDATE PENDING or APPROVED -> DRAFT; e-mails the owner (admins)',
         description: versionNote,
-        params: IdParams,
+        params: IdParamsSchema,
         body: ReturnBillOfLadingBodySchema,
         response: { 200: BillOfLadingSchema, ...transitionErrors },
       },
@@ -138,7 +138,7 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
         tags,
         summary: 'Issue: APPROVED -> ISSUED (admins)',
         description: `${versionNote} Sets issuedBy, issuedOn and shippedOnBoardDate when empty.`,
-        params: IdParams,
+        params: IdParamsSchema,
         body: ReviewTransitionBodySchema.nullish(),
         response: { 200: BillOfLadingSchema, ...transitionErrors },
       },

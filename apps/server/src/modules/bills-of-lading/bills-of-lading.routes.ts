@@ -5,13 +5,13 @@ import {
   UpdateBillOfLadingBodySchema,
 } from '@lading/contract/bills-of-lading';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagOf } from '../../lib/versioning';
 import { principalOf } from '../../plugins/auth';
 import type { BillsOfLadingService } from './bills-of-lading.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['bills of lading'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -46,7 +46,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
           hide,
           tags,
           summary: 'One bill of lading with notify parties, containers and cargo rows',
-          params: IdParams,
+          params: IdParamsSchema,
           response: { 200: BillOfLadingSchema, ...errors },
         },
       },
@@ -73,7 +73,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
           summary: "Save a customer's changes (status becomes UPDATE PENDING)",
           description:
             'Send the version you edited as If-Match (the ETag of GET) or as "version". Totals are recomputed by the server.',
-          params: IdParams,
+          params: IdParamsSchema,
           body: UpdateBillOfLadingBodySchema,
           response: {
             200: BillOfLadingSchema,

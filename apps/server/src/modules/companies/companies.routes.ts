@@ -6,12 +6,12 @@ import {
   RefuseMembershipBodySchema,
 } from '@lading/contract/companies';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import type { CompaniesService } from './companies.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['companies'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -65,7 +65,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       schema: {
         tags,
         summary: 'Approve a pending membership (and the company, when it was a new-company request)',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: CompanyMembershipSchema, ...errors, 409: ErrorBodySchema },
       },
     },
@@ -79,7 +79,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       schema: {
         tags,
         summary: 'Refuse a pending membership with a reason (a requested new company is set aside)',
-        params: IdParams,
+        params: IdParamsSchema,
         body: RefuseMembershipBodySchema,
         response: { 200: CompanyMembershipSchema, ...errors, 409: ErrorBodySchema },
       },

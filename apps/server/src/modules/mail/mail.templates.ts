@@ -17,6 +17,20 @@ export function verifyEmailMail(facts: { firstName: string; link: string }): Mai
   };
 }
 
+/** Someone tried to sign up with an address that already has an account: told to its owner, never to the caller. */
+export function accountExistsMail(facts: {
+  firstName: string;
+  loginLink: string;
+  resetLink: string;
+}): MailContent {
+  const { firstName, loginLink, resetLink } = facts;
+  return {
+    subject: 'You already have a Lading account',
+    text: `Hello ${firstName},\n\nSomeone, probably you, tried to create a Lading account with this e-mail address. You already have one, so nothing was created.\n\nSign in: ${loginLink}\nForgot your password? Choose a new one: ${resetLink}\n\nIf it was not you, you can ignore this message; your account is unchanged.\n\nLading`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>Someone, probably you, tried to create a Lading account with this e-mail address. You already have one, so nothing was created.</p><p><a href="${loginLink}">Sign in</a> · <a href="${resetLink}">Choose a new password</a></p><p>If it was not you, you can ignore this message; your account is unchanged.</p><p>Lading</p>`,
+  };
+}
+
 export function resetPasswordMail(facts: { firstName: string; link: string }): MailContent {
   const { firstName, link } = facts;
   return {
