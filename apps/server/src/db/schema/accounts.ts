@@ -11,8 +11,8 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The OAuth grant issued for this session; revoked with it on sign-out. */
-    grantId: text('grant_id'),
+    /** Every OAuth grant issued under this session (one per authorization); all revoked with it on sign-out. */
+    grantIds: text('grant_ids').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),

@@ -167,7 +167,7 @@ export async function endSession(db: Conn, idHash: string) {
     .update(sessions)
     .set({ endedAt: sql`now()` })
     .where(eq(sessions.idHash, idHash))
-    .returning({ grantId: sessions.grantId });
+    .returning({ grantIds: sessions.grantIds });
   return row ?? null;
 }
 
@@ -180,7 +180,7 @@ export async function endAllSessions(db: Conn, userId: number, keepGrantId?: str
       and(
         eq(sessions.userId, userId),
         isNull(sessions.endedAt),
-        keepGrantId ? sql`${sessions.grantId} is distinct from ${keepGrantId}` : undefined,
+        keepGrantId ? sql`not (${keepGrantId} = any(${sessions.grantIds}))` : undefined,
       ),
     );
   await db

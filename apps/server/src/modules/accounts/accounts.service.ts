@@ -215,7 +215,7 @@ export function createAccountsService(deps: {
       if (grantId) grants.add(grantId);
       if (session) {
         const ended = await repo.endSession(db, session.idHash);
-        if (ended?.grantId) grants.add(ended.grantId);
+        for (const id of ended?.grantIds ?? []) grants.add(id);
       }
       for (const grant of grants) await revokeGrant(grant);
     },

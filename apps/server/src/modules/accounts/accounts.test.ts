@@ -6,7 +6,15 @@ import { outboxMails } from '../../db/schema/mail';
 import { parties } from '../../db/schema/parties';
 import { users } from '../../db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
-import { authorizeUrl, CookieJar, followRedirects, login, pkcePair, signIn } from '../../test/auth';
+import {
+  authorizeUrl,
+  CookieJar,
+  exchangeCode,
+  followRedirects,
+  login,
+  pkcePair,
+  signIn,
+} from '../../test/auth';
 import { linkIn, startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -494,6 +502,36 @@ describe('accounts', () => {
         authorizeUrl(t.app, { code_challenge: pkcePair().challenge }),
       );
       expect(new URL(url, t.app.ctx.env.publicUrl).searchParams.get('code')).toBeNull();
+    });
+
+    it('revokes every grant the session was given, not only the newest', async () => {
+      const first = await signIn(t.app, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
+      // A second authorization in the same browser session (another tab), with its own grant.
+      const { verifier, challenge } = pkcePair();
+      const { url } = await followRedirects(
+        t.app,
+        first.jar,
+        authorizeUrl(t.app, { code_challenge: challenge }),
+      );
+      const code = new URL(url, t.app.ctx.env.publicUrl).searchParams.get('code')!;
+      const second = (await exchangeCode(t.app, { code, code_verifier: verifier })).json();
+      const me = (token: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/authenticate/oauth/users/${first.user.id}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await me(first.tokens.access_token)).statusCode).toBe(200);
+      expect((await me(second.access_token)).statusCode).toBe(200);
+      // Signing out with the session cookie alone (no bearer) ends both.
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/authenticate/oauth/logout/',
+        headers: { cookie: first.jar.header() },
+      });
+      expect(out.statusCode).toBe(204);
+      expect((await me(first.tokens.access_token)).statusCode).toBe(401);
+      expect((await me(second.access_token)).statusCode).toBe(401);
     });
   });
 

@@ -44,5 +44,8 @@ export async function findActiveSession(db: Db, raw: string | undefined) {
 }
 
 export async function attachGrantToSession(db: Db, idHash: string, grantId: string): Promise<void> {
-  await db.update(sessions).set({ grantId }).where(eq(sessions.idHash, idHash));
+  await db
+    .update(sessions)
+    .set({ grantIds: sql`array_append(${sessions.grantIds}, ${grantId})` })
+    .where(eq(sessions.idHash, idHash));
 }
