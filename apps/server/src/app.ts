@@ -33,7 +33,9 @@ import { seedReferenceData } from './modules/reference-data/reference-data.seed'
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -43,6 +45,8 @@ export type BuildAppOptions = {
   database?: Database;
   /** Override logging (tests pass false). */
   logger?: boolean;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void };
   /** Where the built SPA lives (tests may point elsewhere). */
   webDist?: string;
   /** How often the mail worker looks for due mail (ms). */
@@ -66,24 +70,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger:
       options.logger === false
         ? false
-        : {
-            level: env.LOG_LEVEL,
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.code_verifier',
-                '*.access_token',
-                '*.refresh_token',
-              ],
-              censor: '[redacted]',
-            },
-          },
+        : { ...loggerOptions(env.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: () => randomUUID(),
     trustProxy: env.NODE_ENV === 'production',
     bodyLimit: 1_048_576,
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS: a client trickling its body cannot hold
+    // a connection open. Node checks every second instead of every 30 s.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(env.REQUEST_TIMEOUT_MS, 20_000) },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -110,6 +104,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     from: env.MAIL_FROM,
     log: app.log,
     intervalMs: options.mailIntervalMs,
+    storeDir: env.NODE_ENV === 'test' ? null : env.mailDir,
     beforeDelivery: () => events.dispatch(),
   });
   // Registered after the database's onClose hook, so it runs first (hooks run in reverse): mail stops before the database closes.
@@ -125,9 +120,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    // Nothing answered to a signed-in caller, or by the sign-in endpoints, may be kept by a browser or proxy cache.
+    const access = request.routeOptions.config?.access;
+    if ((access !== undefined && access !== 'public') || request.url.startsWith('/authenticate/')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   registerErrorHandler(app);
+  registerSameOriginCheck(app, env.publicUrl);
   registerInputGuard(app);
   // The access hook first, so that it sees (and checks) every route registered after it.
   const { provider, cookieName } = await createOAuthProvider(env, database.db);

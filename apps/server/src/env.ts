@@ -37,6 +37,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Lading <no-reply@lading.test>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   })
   .transform((raw, ctx) => {
     let database: DatabaseTarget;
@@ -51,7 +52,12 @@ const EnvSchema = z
       return z.NEVER;
     }
     const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
-    return { ...raw, database, publicUrl };
+    // Without SMTP, stored mail is also written here as text files (beside the embedded database's data).
+    const mailDir =
+      database.kind === 'pglite' && database.dataDir
+        ? resolve(dirname(database.dataDir), 'outbox')
+        : resolve(DEFAULT_DATA_DIR, 'outbox');
+    return { ...raw, database, publicUrl, mailDir };
   });
 
 export type Env = z.infer<typeof EnvSchema> & { sessionSecret: string };

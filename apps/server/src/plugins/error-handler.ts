@@ -2,6 +2,7 @@ import type { ErrorCode } from '@lading/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/database-errors';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -83,6 +84,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ error: { code, message, ...(status === 400 ? { fields: { body: error.message } } : {}) } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          error: {
+            code: 'SERVICE_UNAVAILABLE',
+            message: 'The service is briefly unavailable. Please try again in a few seconds.',
+          },
+        });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(status >= 500 && status < 600 ? status : 500).send({

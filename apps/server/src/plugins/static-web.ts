@@ -24,6 +24,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST
       await app.register(fastifyStatic, {
         root: webDist,
         wildcard: false,
+        // Source maps stay on the build machine: never served.
+        allowedPath: (pathName: string) => !pathName.endsWith('.map'),
         index: false,
         setHeaders: (reply, path) => {
           reply.header(

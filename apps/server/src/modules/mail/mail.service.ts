@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -47,12 +49,26 @@ export type MailWorker = {
  * Delivers the outbox (after the domain events are dispatched into it). With SMTP_URL it sends through nodemailer and retries failures with back-off; without
  * it, messages are marked 'stored' and their text is logged so links can be followed in development.
  */
+async function writeMailFile(
+  dir: string,
+  mail: { id: number; to: string[]; subject: string; text: string },
+): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${String(mail.id).padStart(6, '0')}.txt`);
+  await writeFile(file, `To: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n\n${mail.text}\n`, {
+    mode: 0o600,
+  });
+  return file;
+}
+
 export function startMailWorker(options: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Without SMTP: a folder where each stored message is also written as a text file (development). */
+  storeDir?: string | null;
   /** Runs before each delivery: the domain-event dispatcher, which feeds the outbox. */
   beforeDelivery?: () => Promise<unknown>;
 }): MailWorker {
@@ -86,8 +102,10 @@ export function startMailWorker(options: {
     });
     for (const mail of due) {
       if (!transport) {
+        // The text carries link tokens, so it never goes into the log; in development it is written to a file.
+        const file = options.storeDir ? await writeMailFile(options.storeDir, mail) : null;
         log.info(
-          { mailId: mail.id, to: mail.to, subject: mail.subject, text: mail.text },
+          { mailId: mail.id, to: mail.to, subject: mail.subject, ...(file ? { file } : {}) },
           'mail stored in the outbox (no SMTP_URL)',
         );
         await db
