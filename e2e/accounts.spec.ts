@@ -156,7 +156,7 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   // Picking a company makes the user its pending member: the profile stays and says so.
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/app-profile$/);
-  await expect(page.getByText('Pending approval')).toBeVisible();
+  await expect(page.getByText('Pending approval', { exact: true })).toBeVisible();
 
   // Next login lands on the dashboard.
   await page.getByRole('button', { name: /profile menu/ }).click();
