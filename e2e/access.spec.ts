@@ -221,7 +221,7 @@ test('a customer requests a new company and sees it pending on the profile', asy
 
   // It stays pending after a reload (the server says so, not just this page).
   await page.reload();
-  await expect(page.getByText('Pending approval')).toBeVisible();
+  await expect(page.getByText('Pending approval', { exact: true })).toBeVisible();
 });
 
 test.describe('on a phone (390 px wide)', () => {
