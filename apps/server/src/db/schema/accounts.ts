@@ -38,14 +38,18 @@ export const emailTokens = pgTable(
 );
 
 /** Failed sign-ins per account, for the sliding-window throttle (no permanent lock-out). */
+/**
+ * Failed (and in-flight) password checks, per account: `user:<id>` for a known account, `login:<identifier>` for a
+ * sign-in name that matches none (so unknown names are throttled alike and reveal nothing).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    username: citext('username').notNull(),
+    accountKey: citext('account_key').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_failures_username_at_idx').on(table.username, table.at)],
+  (table) => [index('login_failures_account_at_idx').on(table.accountKey, table.at)],
 );
 
 /** oidc-provider's artifacts (authorization codes, access and refresh tokens, grants, sessions, interactions). */

@@ -141,25 +141,39 @@ export async function updateUser(db: Conn, id: number, values: Partial<typeof us
     .where(eq(users.id, id));
 }
 
-export async function countRecentLoginFailures(db: Conn, username: string, windowMinutes: number) {
-  const [row] = await db
-    .select({ n: count(), oldest: sql<string | null>`min(${loginFailures.at})` })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.username, username),
-        gt(loginFailures.at, sql`now() - make_interval(mins => ${windowMinutes})`),
-      ),
-    );
-  return { failures: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+/**
+ * Records a password check that is about to happen (as a failure until it succeeds) and answers how many the account
+ * has in the window, this one included, and the oldest. Recording and counting run in one short transaction under a
+ * per-account advisory lock, so concurrent attempts (on any number of instances) are numbered one after another and
+ * exactly the first `limit` of them see a count within it; the password check itself runs outside the lock.
+ */
+export async function reserveLoginAttempt(db: Db, accountKey: string, windowMinutes: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${accountKey}`}, 0))`);
+    const [inserted] = await tx
+      .insert(loginFailures)
+      .values({ accountKey })
+      .returning({ id: loginFailures.id });
+    const [row] = await tx
+      .select({ n: count(), oldest: sql<string | null>`min(${loginFailures.at})` })
+      .from(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.accountKey, accountKey),
+          gt(loginFailures.at, sql`now() - make_interval(mins => ${windowMinutes})`),
+        ),
+      );
+    return { id: inserted!.id, attempts: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  });
 }
 
-export async function recordLoginFailure(db: Conn, username: string) {
-  await db.insert(loginFailures).values({ username });
+/** Withdraws a recorded attempt that was refused before any password was checked. */
+export async function withdrawLoginAttempt(db: Conn, id: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
-export async function clearLoginFailures(db: Conn, username: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.username, username));
+export async function clearLoginFailures(db: Conn, accountKey: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
 }
 
 export async function endSession(db: Conn, idHash: string) {

@@ -179,27 +179,14 @@ export function createAccountsService(deps: {
       userAgent: string | undefined,
     ): Promise<{ user: User; sessionCookie: string }> {
       const login = form.username.trim();
-      const recent = await repo.countRecentLoginFailures(db, login, LOGIN_WINDOW_MINUTES);
-      if (recent.failures >= LOGIN_MAX_FAILURES) {
-        const retryAfter = recent.oldest
-          ? Math.max(
-              1,
-              Math.ceil((recent.oldest.getTime() + LOGIN_WINDOW_MINUTES * 60_000 - Date.now()) / 1000),
-            )
-          : 60;
-        throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts, {
-          headers: { 'retry-after': String(retryAfter) },
-        });
-      }
       const row = await repo.findUserByLogin(db, login);
+      const key = accountKeyOf(row, login);
+      await throttlePasswordCheck(key);
       const matches = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), form.password);
-      if (!row || !matches) {
-        await repo.recordLoginFailure(db, login);
-        throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
-      }
+      if (!row || !matches) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
+      await repo.clearLoginFailures(db, key);
       if (!row.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
       if (!row.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
-      await repo.clearLoginFailures(db, login);
       const sessionCookie = await createSession(db, row.id, userAgent);
       return { user: toUser(row), sessionCookie };
     },
@@ -309,11 +296,15 @@ export function createAccountsService(deps: {
       if (caller.userId !== id) throw notFound('User');
       const row = await repo.findUserById(db, id);
       if (!row) throw notFound('User');
+      // The same per-account throttle as sign-in: a stolen session cannot guess the current password.
+      const key = accountKeyOf(row, row.email);
+      await throttlePasswordCheck(key);
       if (!(await verifyPassword(row.passwordHash, currentPassword))) {
         throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.currentPasswordWrong, {
           fields: { current_password: ACCOUNT_MESSAGES.currentPasswordWrong },
         });
       }
+      await repo.clearLoginFailures(db, key);
       const policy = checkPasswordPolicy(newPassword, { email: row.email, username: row.username });
       if (policy) throw new AppError('VALIDATION_FAILED', policy, { fields: { new_password: policy } });
       const passwordHash = await hashPassword(newPassword);
@@ -324,6 +315,23 @@ export function createAccountsService(deps: {
       });
     },
   };
+
+  /**
+   * Records the password check before it happens (repo.reserveLoginAttempt) and refuses with 429 + Retry-After once
+   * the account has had LOGIN_MAX_FAILURES in the sliding window. A refused attempt is withdrawn (it checked nothing);
+   * a failed one stays as the failure; a successful check clears the account's failures.
+   */
+  async function throttlePasswordCheck(key: string): Promise<void> {
+    const attempt = await repo.reserveLoginAttempt(db, key, LOGIN_WINDOW_MINUTES);
+    if (attempt.attempts <= LOGIN_MAX_FAILURES) return;
+    await repo.withdrawLoginAttempt(db, attempt.id);
+    const retryAfter = attempt.oldest
+      ? Math.max(1, Math.ceil((attempt.oldest.getTime() + LOGIN_WINDOW_MINUTES * 60_000 - Date.now()) / 1000))
+      : 60;
+    throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts, {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
 
   /** Anyone sees their own user; other users only staff with ADMIN.USER.VIEW. Otherwise 404, to reveal nothing. */
   async function getVisibleUser(caller: Principal, id: number) {
@@ -336,6 +344,11 @@ export function createAccountsService(deps: {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** The throttle's key: the account, whichever identifier named it; an unknown identifier, folded, otherwise. */
+function accountKeyOf(row: { id: number } | null, login: string): string {
+  return row ? `user:${row.id}` : `login:${login.toLowerCase()}`;
+}
 
 /** A unique-index violation (PostgreSQL 23505), however the driver wraps it. */
 function isUniqueViolation(error: unknown): boolean {

@@ -302,11 +302,42 @@ describe('accounts', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.json().error.message).toBe(ACCOUNT_MESSAGES.tooManyAttempts);
       // The window slides: once the failures are older than 15 minutes, the right password works again.
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
       await t.database.db
         .update(loginFailures)
         .set({ at: sql`now() - interval '16 minutes'` })
-        .where(eq(loginFailures.username, email));
+        .where(eq(loginFailures.accountKey, `user:${user!.id}`));
       expect((await login(t.app, new CookieJar(), email, STRONG)).statusCode).toBe(200);
+    });
+
+    it('counts per account, whichever identifier is typed (e-mail or username, any letter case)', async () => {
+      const email = newEmail();
+      const username = `captain.${seq}`;
+      expect((await signUp({ ...validBody(email), username })).statusCode).toBe(201);
+      await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
+      for (const name of [email, username, email.toUpperCase(), username.toUpperCase(), email]) {
+        for (let i = 0; i < 2; i++)
+          expect((await login(t.app, new CookieJar(), name, 'not the password')).statusCode).toBe(401);
+      }
+      expect((await login(t.app, new CookieJar(), username, STRONG)).statusCode).toBe(429);
+      expect((await login(t.app, new CookieJar(), email, STRONG)).statusCode).toBe(429);
+    });
+
+    it('holds the limit under 50 concurrent wrong passwords: exactly 10 are checked, the rest get 429', async () => {
+      const email = await signUpAndVerify();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => login(t.app, new CookieJar(), email, 'not the password')),
+      );
+      const checked = results.filter((r) => r.statusCode === 401).length;
+      expect(checked).toBe(10);
+      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(50 - checked);
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      const recorded = await t.database.db
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.accountKey, `user:${user!.id}`));
+      expect(recorded).toHaveLength(checked);
+      expect((await login(t.app, new CookieJar(), email, STRONG)).statusCode).toBe(429);
     });
 
     it('limits sign-in attempts per IP address (429)', async () => {
@@ -627,6 +658,29 @@ describe('accounts', () => {
       expect((await me(there.headers)).statusCode).toBe(401);
       expect((await login(t.app, new CookieJar(), email, 'fresh pass phrase 2')).statusCode).toBe(200);
     });
+
+    it('throttles wrong current passwords like sign-in: the 11th try gets 429 even with the right one', async () => {
+      const email = await signUpAndVerify();
+      const here = await signIn(t.app, email, STRONG);
+      const url = `/authenticate/oauth/users/${here.user.id}/change-password/`;
+      for (let i = 0; i < 10; i++) {
+        const wrong = await post(
+          url,
+          { current_password: `guess ${i}`, new_password: 'fresh pass phrase 3' },
+          here.headers,
+        );
+        expect(wrong.statusCode).toBe(400);
+      }
+      const blocked = await post(
+        url,
+        { current_password: STRONG, new_password: 'fresh pass phrase 3' },
+        here.headers,
+      );
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Sign-in shares the account's counter.
+      expect((await login(t.app, new CookieJar(), email, STRONG)).statusCode).toBe(429);
+    });
   });
 
   describe('housekeeping', () => {
@@ -643,7 +697,7 @@ describe('accounts', () => {
       });
       await t.database.db
         .insert(loginFailures)
-        .values({ username: 'someone@example.com', at: sql`now() - interval '2 days'` });
+        .values({ accountKey: 'login:someone@example.com', at: sql`now() - interval '2 days'` });
       await t.database.db.insert(sessions).values({
         idHash: 'expired-session',
         userId: live.user.id,
@@ -658,7 +712,7 @@ describe('accounts', () => {
         await t.database.db
           .select()
           .from(loginFailures)
-          .where(eq(loginFailures.username, 'someone@example.com')),
+          .where(eq(loginFailures.accountKey, 'login:someone@example.com')),
       ).toEqual([]);
       expect(
         await t.database.db.select().from(sessions).where(eq(sessions.idHash, 'expired-session')),
