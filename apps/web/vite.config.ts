@@ -9,5 +9,6 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, 'http://localhost:3000'])),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  // No source maps in the build: the portal's source is not published (the server refuses *.map besides).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
 });

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompanyRequestBody, CompanyRequestBodySchema } from '@lading/contract/companies';
 import type { Country } from '@lading/contract/reference-data';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
@@ -5,7 +6,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { Typeahead } from '../../../components/typeahead';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
 import { findCountries } from '../../reference-data/api/find-countries';
 import { useCreateCompanyRequest } from '../api/create-company-request';
 
