@@ -160,6 +160,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await mountOAuthProvider(app, provider);
   const companies = createCompaniesService({ db: database.db, kickMail: mail.kick });
   const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick, companies });
+  events.subscribe('PASSWORD_RESET_REQUESTED', (tx, event) =>
+    accounts.sendResetLink(tx, event.payload.email),
+  );
   await app.register(accountsRoutes, {
     accounts,
     provider,

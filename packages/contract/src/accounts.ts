@@ -15,6 +15,8 @@ export const ACCOUNT_MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 128 characters long',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
+  passwordTooSimple:
+    'This password is too easy to guess: avoid repeated characters, your name or e-mail, and the portal’s name.',
   emailNotVerified:
     'Please verify your email address before signing in. Use the link we sent you, or request a new one with "Resend verification email".',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',

@@ -48,6 +48,13 @@ export type DomainEvent =
       recordType: 'COMPANY_MEMBERSHIP';
       recordId: number;
       payload: MembershipDecided;
+    }
+  | {
+      /** Someone asked for a reset link for this address (which may match no account): handled off the request. */
+      type: 'PASSWORD_RESET_REQUESTED';
+      recordType: 'ACCOUNT';
+      recordId: 0;
+      payload: { email: string };
     };
 
 type MembershipDecided = { userId: number; partyId: number; companyName: string; reason?: string | null };

@@ -8,9 +8,10 @@ import {
 } from '@lading/contract/accounts';
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError, notFound } from '../../lib/app-error';
+import { publishEvent } from '../../lib/domain-events';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import type { CompaniesService } from '../companies/companies.service';
@@ -112,7 +113,12 @@ export function createAccountsService(deps: {
     async signUp(body: SignUpBody): Promise<void> {
       const email = body.email.trim();
       const username = body.username.trim();
-      const policy = checkPasswordPolicy(body.password, { email, username });
+      const policy = checkPasswordPolicy(body.password, {
+        email,
+        username,
+        firstName: body.first_name,
+        lastName: body.last_name,
+      });
       if (policy) throw signUpError(policy, 'password');
       const passwordHash = await hashPassword(body.password);
       const existing = await repo.findAccountsByEmailOrUsername(db, email, username);
@@ -245,25 +251,37 @@ export function createAccountsService(deps: {
     },
 
     /** Same answer whether or not the address exists. */
+    /**
+     * Forgot password: the request itself only records the ask (one insert, the same for any address), so neither
+     * the answer nor its timing tells whether the address has an account. The domain-event dispatcher then mails a
+     * link if it does (sendResetLink), in its own transaction, exactly once.
+     */
     async forgotPassword(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
+      await db.transaction((tx) =>
+        publishEvent(tx, null, {
+          type: 'PASSWORD_RESET_REQUESTED',
+          recordType: 'ACCOUNT',
+          recordId: 0,
+          payload: { email: email.trim() },
+        }),
+      );
+      deps.kickMail();
+    },
+
+    /** The PASSWORD_RESET_REQUESTED handler: a single-use, 30-minute link to an account's address, if there is one. */
+    async sendResetLink(tx: Tx, email: string): Promise<void> {
+      const user = await repo.findUserByEmail(tx, email);
       if (!user) return;
       const token = newLinkToken();
-      await db.transaction(async (tx) => {
-        await repo.expireEmailTokens(tx, user.id, 'reset-password');
-        await repo.insertEmailToken(tx, {
-          tokenHash: hashToken(token),
-          userId: user.id,
-          purpose: 'reset-password',
-          expiresAt: new Date(Date.now() + RESET_TTL_MS),
-        });
-        const link = `${env.publicUrl}/app-reset-password?token=${token}`;
-        await enqueueMail(tx, {
-          to: [user.email],
-          ...resetPasswordMail({ firstName: user.firstName, link }),
-        });
+      await repo.expireEmailTokens(tx, user.id, 'reset-password');
+      await repo.insertEmailToken(tx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        purpose: 'reset-password',
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
       });
-      deps.kickMail();
+      const link = `${env.publicUrl}/app-reset-password?token=${token}`;
+      await enqueueMail(tx, { to: [user.email], ...resetPasswordMail({ firstName: user.firstName, link }) });
     },
 
     async resetPassword(token: string, password: string): Promise<void> {
@@ -275,7 +293,12 @@ export function createAccountsService(deps: {
             fields: { token: ACCOUNT_MESSAGES.linkInvalid },
           });
         const user = await repo.findUserById(tx, userId);
-        const policy = checkPasswordPolicy(password, { email: user?.email, username: user?.username });
+        const policy = checkPasswordPolicy(password, {
+          email: user?.email,
+          username: user?.username,
+          firstName: user?.firstName,
+          lastName: user?.lastName,
+        });
         if (policy) throw new AppError('VALIDATION_FAILED', policy, { fields: { password: policy } });
         // Following the link proves the address, too.
         await repo.updateUser(tx, userId, {
@@ -305,7 +328,12 @@ export function createAccountsService(deps: {
         });
       }
       await repo.clearLoginFailures(db, key);
-      const policy = checkPasswordPolicy(newPassword, { email: row.email, username: row.username });
+      const policy = checkPasswordPolicy(newPassword, {
+        email: row.email,
+        username: row.username,
+        firstName: row.firstName,
+        lastName: row.lastName,
+      });
       if (policy) throw new AppError('VALIDATION_FAILED', policy, { fields: { new_password: policy } });
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {

@@ -115,7 +115,15 @@ describe('accounts', () => {
         'password',
       ],
       ['a most-common password', { password: 'password123' }, ACCOUNT_MESSAGES.passwordTooCommon, 'password'],
-      ['the e-mail as password', { password: 'SAME' }, ACCOUNT_MESSAGES.passwordTooCommon, 'password'],
+      ['the e-mail as password', { password: 'SAME' }, ACCOUNT_MESSAGES.passwordTooSimple, 'password'],
+      ['eight of one character', { password: 'aaaaaaaa' }, ACCOUNT_MESSAGES.passwordTooSimple, 'password'],
+      ['eight spaces', { password: '        ' }, ACCOUNT_MESSAGES.passwordTooSimple, 'password'],
+      [
+        'the product name twice',
+        { password: 'ladinglading' },
+        ACCOUNT_MESSAGES.passwordTooSimple,
+        'password',
+      ],
     ])('answers %s with { error: "<text>" } naming the field', async (_label, change, message, field) => {
       const body: Record<string, unknown> = { ...validBody(), ...change };
       if (body.password === 'SAME') body.password = body.email;
@@ -567,6 +575,33 @@ describe('accounts', () => {
   });
 
   describe('password reset', () => {
+    it('takes the same time for a registered and an unknown address (the lookup happens after the answer)', async () => {
+      const email = await signUpAndVerify();
+      const time = async (address: string) => {
+        const started = performance.now();
+        const res = await post(
+          '/authenticate/oauth/users/forgot-password/',
+          { email: address },
+          {
+            'x-forwarded-for': '198.51.100.7',
+          },
+        );
+        expect(res.statusCode).toBe(202);
+        return performance.now() - started;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        known.push(await time(email));
+        unknown.push(await time(`ghost${i}@example.com`));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const ratio = median(known) / median(unknown);
+      expect(ratio).toBeGreaterThan(0.6);
+      expect(ratio).toBeLessThan(1.6);
+      await t.app.ctx.mail.flush();
+    });
+
     it('mails a single-use 30-minute link, answers the same for unknown addresses, and ends the other sessions', async () => {
       const email = await signUpAndVerify();
       const other = await signIn(t.app, email, STRONG);

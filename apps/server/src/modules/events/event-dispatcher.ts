@@ -22,7 +22,8 @@ const MAX_ATTEMPTS = 5;
  * retried on later runs, up to MAX_ATTEMPTS, then the event is set aside (logged, `last_error` kept).
  */
 export function createEventDispatcher(options: { db: Db; handlers: EventHandlers; log: FastifyBaseLogger }) {
-  const { db, handlers, log } = options;
+  const { db, log } = options;
+  const handlers: EventHandlers = { ...options.handlers };
 
   const runBatch = () =>
     db.transaction(async (tx) => {
@@ -63,6 +64,11 @@ export function createEventDispatcher(options: { db: Db; handlers: EventHandlers
     });
 
   return {
+    /** Adds a handler for a type of event (modules built after the dispatcher subscribe this way). */
+    subscribe<T extends DomainEventType>(type: T, handler: EventHandler<T>): void {
+      handlers[type] = [...(handlers[type] ?? []), handler] as EventHandlers[T];
+    },
+
     /** Dispatches everything pending now; resolves with the number of events looked at. */
     async dispatch(): Promise<number> {
       let total = 0;
