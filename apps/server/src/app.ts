@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
@@ -35,6 +34,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
+import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         ? false
         : { ...loggerOptions(env.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: () => randomUUID(),
-    trustProxy: env.NODE_ENV === 'production',
+    trustProxy: env.trustProxy,
     bodyLimit: 1_048_576,
     // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS: a client trickling its body cannot hold
     // a connection open. Node checks every second instead of every 30 s.
@@ -143,17 +143,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(formbody);
   // Per-IP limits are set on the routes that need them. Outside production the local machine (tests, e2e, a
   // developer's browser) is exempt; the per-account sign-in throttle applies everywhere.
-  await app.register(rateLimit, {
-    global: false,
-    allowList: env.NODE_ENV === 'production' ? [] : ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+  await registerRateLimits(app, {
+    db: database.db,
+    redisUrl: env.REDIS_URL,
+    production: env.NODE_ENV === 'production',
   });
   await registerOpenApi(app, env.publicUrl);
 
   // Hourly housekeeping of expired tokens, sessions and links.
   const purge = setInterval(() => {
-    Promise.all([purgeExpiredOidcPayloads(database.db), purgeExpiredAccountData(database.db)]).catch(
-      (error) => app.log.warn({ err: error }, 'purge of expired account data failed'),
-    );
+    Promise.all([
+      purgeExpiredOidcPayloads(database.db),
+      purgeExpiredAccountData(database.db),
+      purgeExpiredRateLimits(database.db),
+    ]).catch((error) => app.log.warn({ err: error }, 'purge of expired account data failed'));
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

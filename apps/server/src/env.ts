@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy } from './plugins/rate-limit';
 
 /** The repository root: relative paths in configuration resolve against the folder the user started from. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -38,6 +39,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    TRUST_PROXY: z.string().optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   })
   .transform((raw, ctx) => {
     let database: DatabaseTarget;
@@ -51,13 +54,20 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
       return z.NEVER;
     }
+    let trustProxy: false | string[];
+    try {
+      trustProxy = parseTrustProxy(raw.TRUST_PROXY);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: (error as Error).message });
+      return z.NEVER;
+    }
     const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
     // Without SMTP, stored mail is also written here as text files (beside the embedded database's data).
     const mailDir =
       database.kind === 'pglite' && database.dataDir
         ? resolve(dirname(database.dataDir), 'outbox')
         : resolve(DEFAULT_DATA_DIR, 'outbox');
-    return { ...raw, database, publicUrl, mailDir };
+    return { ...raw, database, publicUrl, mailDir, trustProxy };
   });
 
 export type Env = z.infer<typeof EnvSchema> & { sessionSecret: string };

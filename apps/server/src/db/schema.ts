@@ -7,5 +7,6 @@ export * from './schema/company-memberships';
 export * from './schema/mail';
 export * from './schema/offices';
 export * from './schema/parties';
+export * from './schema/rate-limits';
 export * from './schema/reference-data';
 export * from './schema/users';
