@@ -1,6 +1,6 @@
 import { ForbiddenBodySchema, type Permission, permissionKey } from '@lading/contract/access';
 import { ErrorBodySchema } from '@lading/contract/errors';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { createPrincipal, type Principal, type PrincipalData } from '../lib/principal';
 
@@ -51,7 +51,13 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  /** The route's schemas (zod: params, querystring, body, response); the hostile-input property test reads them. */
+  schema: FastifySchema | undefined;
+};
 
 /**
  * The one access hook. Every route declares its access; `assertEveryRouteDeclaresAccess` (called at the end of
@@ -121,6 +127,7 @@ export function registerAuth(
         method: Array.isArray(route.method) ? route.method.join(',') : String(route.method),
         url: route.url,
         access: route.config?.access,
+        schema: route.schema,
       }));
     },
   };
