@@ -67,8 +67,13 @@ async function openPostgres(url: string, log?: Logger): Promise<Database> {
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+  // A client losing its connection (database restart or shutdown) must not crash the process. The pool's own
+  // listener covers idle clients only; a client checked out between two queries of a transaction emits 'error' on
+  // itself, which unheard would be an uncaught exception. Its query fails instead (503), and the pool replaces it.
   pool.on('error', (error) => log?.error({ err: error }, 'idle database connection lost'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log?.error({ err: error }, 'database connection lost'));
+  });
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',
