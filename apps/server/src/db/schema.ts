@@ -9,4 +9,5 @@ export * from './schema/offices';
 export * from './schema/parties';
 export * from './schema/rate-limits';
 export * from './schema/reference-data';
+export * from './schema/signing-keys';
 export * from './schema/users';

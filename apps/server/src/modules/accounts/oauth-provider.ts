@@ -1,11 +1,11 @@
 import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH } from '@lading/contract/accounts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { createOidcAdapterFactory } from './oidc-adapter';
 import { attachGrantToSession, findActiveSession, sessionCookieName } from './sessions';
+import { loadSigningKey } from './signing-keys';
 
 /** Paths of the specification (section 7), trailing slashes included; the rest are ours. */
 export const OAUTH_PATHS = {
@@ -29,8 +29,8 @@ const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
  */
 export async function createOAuthProvider(env: Env, db: Db) {
   const cookieName = sessionCookieName(env.publicUrl);
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: 'portal-es256', use: 'sig', alg: 'ES256' };
+  // Shared by every instance through the database (sealed with SESSION_SECRET), so any instance verifies any ID token.
+  const signingKey = await loadSigningKey(db, env.sessionSecret);
 
   const policy = interactionPolicy.base();
   // Ask our interaction route to confirm the user whenever the provider's session is not the portal session's user.
