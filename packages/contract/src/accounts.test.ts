@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, checkSignUpForm, type SignUpFormValues } from './accounts';
+import {
+  ACCOUNT_MESSAGES,
+  ChangePasswordFormSchema,
+  checkSignUpForm,
+  ForgotPasswordFormSchema,
+  ProfileFormSchema,
+  ResetPasswordFormSchema,
+  replaceCallingCode,
+  SignUpFormSchema,
+  type SignUpFormValues,
+  signUpFormMessage,
+} from './accounts';
 
 const valid: SignUpFormValues = {
   email: 'mira@example.com',
@@ -29,5 +40,91 @@ describe('sign-up form checks', () => {
     expect(checkSignUpForm({ ...valid, password: 'short', confirmPassword: 'short' })).toBe(
       ACCOUNT_MESSAGES.passwordTooShort,
     );
+  });
+});
+
+describe('calling code on country change (issue 10, item 4)', () => {
+  it('replaces the previous calling code and keeps the digits after it', () => {
+    expect(replaceCallingCode('', null, '91')).toBe('+91');
+    expect(replaceCallingCode('+91', '91', '49')).toBe('+49');
+    expect(replaceCallingCode('+919820012345', '91', '49')).toBe('+499820012345');
+    expect(replaceCallingCode('+4915112345678', '49', '971')).toBe('+97115112345678');
+  });
+  it('leaves a number that does not start with the previous code alone', () => {
+    expect(replaceCallingCode('+441632960000', '91', '49')).toBe('+441632960000');
+    expect(replaceCallingCode('02266001100', '91', '49')).toBe('02266001100');
+    expect(replaceCallingCode('+91', '91', null)).toBe('+91');
+  });
+});
+
+describe('the forms’ schemas', () => {
+  const messages = <T>(
+    schema: {
+      safeParse: (v: T) => {
+        success: boolean;
+        error?: { issues: { path: PropertyKey[]; message: string }[] };
+      };
+    },
+    values: T,
+  ) =>
+    Object.fromEntries(
+      (schema.safeParse(values).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+
+  it('sign-up: the field messages lead to the specification’s warnings', () => {
+    expect(messages(SignUpFormSchema, valid)).toEqual({});
+    expect(messages(SignUpFormSchema, { ...valid, email: 'mira@' }).email).toBe(
+      ACCOUNT_MESSAGES.invalidEmail,
+    );
+    expect(signUpFormMessage({ email: ACCOUNT_MESSAGES.invalidEmail, firstName: 'Required' })).toBe(
+      ACCOUNT_MESSAGES.invalidEmail,
+    );
+    expect(signUpFormMessage({ lastName: 'Required' })).toBe(ACCOUNT_MESSAGES.signUpRequired);
+    expect(signUpFormMessage({})).toBeNull();
+  });
+
+  it('uses the server’s e-mail rule, not a looser pattern', () => {
+    expect(messages(ForgotPasswordFormSchema, { email: 'a..b@example.com' }).email).toBe(
+      ACCOUNT_MESSAGES.invalidEmail,
+    );
+    expect(messages(ForgotPasswordFormSchema, { email: ' mira@example.com ' })).toEqual({});
+  });
+
+  it('reset and change password: length and confirmation', () => {
+    expect(messages(ResetPasswordFormSchema, { password: 'short', confirmPassword: 'short' })).toEqual({
+      password: ACCOUNT_MESSAGES.passwordTooShort,
+    });
+    expect(
+      messages(ChangePasswordFormSchema, {
+        currentPassword: '',
+        newPassword: 'harbour crane at dusk',
+        confirmPassword: 'harbour crane at dawn',
+      }),
+    ).toEqual({ currentPassword: 'Required', confirmPassword: ACCOUNT_MESSAGES.passwordMismatch });
+  });
+
+  it('profile: picked company and country, address, numeric phone (the server’s messages)', () => {
+    expect(messages(ProfileFormSchema, { company: null, country: null, address: ' ', phone: '' })).toEqual({
+      company: 'Please pick a company from the list',
+      country: 'Please pick a country from the list',
+      address: 'Address is required',
+      phone: 'Phone is required',
+    });
+    expect(
+      messages(ProfileFormSchema, {
+        company: {
+          id: 9,
+          code: 'X',
+          externalId: null,
+          name: 'X',
+          mobile: null,
+          address: null,
+          emailId: null,
+        },
+        country: { id: 1, code: 'IN', alpha3: 'IND', name: 'India', callingCode: '91' },
+        address: 'Mumbai',
+        phone: '98abc',
+      }),
+    ).toEqual({ phone: 'Phone must be 6 to 15 digits, optionally starting with +' });
   });
 });

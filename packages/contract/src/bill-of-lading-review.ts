@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BillOfLadingListItemSchema, BillOfLadingSchema, type BL_STATUSES } from './bills-of-lading';
 import { idSchema, versionSchema } from './ids';
+import { listQuerySchema } from './list-query';
 
 // ---- printing (POST cp/bill-of-lading/{id}/bl-print/) -----------------------------------------------------------
 
@@ -73,6 +74,14 @@ export const ReturnBillOfLadingBodySchema = z.object({
     .max(RETURN_COMMENT_MAX, `must be at most ${RETURN_COMMENT_MAX} characters`),
 });
 export type ReturnBillOfLadingBody = z.infer<typeof ReturnBillOfLadingBodySchema>;
+/** The Return modal's form: the comment the customer receives. */
+export const ReturnBillFormSchema = z.object({
+  comment: z
+    .string()
+    .refine((value) => value.trim() !== '', BL_REVIEW_MESSAGES.commentRequired)
+    .refine((value) => value.trim().length <= RETURN_COMMENT_MAX, `At most ${RETURN_COMMENT_MAX} characters`),
+});
+export type ReturnBillForm = z.input<typeof ReturnBillFormSchema>;
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const FieldChangeSchema = z.object({ field: z.string(), before: scalar, after: scalar });
@@ -125,7 +134,7 @@ export const ReviewQueueItemSchema = BillOfLadingListItemSchema.extend({
 });
 export type ReviewQueueItem = z.infer<typeof ReviewQueueItemSchema>;
 export const REVIEW_QUEUE_MAX = 100;
-export const ReviewQueueQuerySchema = z.object({
+export const ReviewQueueQuerySchema = listQuerySchema({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(REVIEW_QUEUE_MAX).default(50),
 });

@@ -7,7 +7,6 @@ import {
   isVgmOffExpected,
   packageCountMismatch,
   prefillBillForm,
-  round2,
   toUpdatePayload,
   withCheckDigit,
 } from './bills-of-lading';
@@ -46,18 +45,30 @@ const base = {
 } as unknown as BillOfLading;
 
 describe('save computations (specification section 5)', () => {
-  it('rounds to 2 decimals', () => {
-    expect(round2(1.005)).toBe(1.01);
-    expect(round2(10000.456)).toBe(10000.46);
-    expect(round2(0.1 + 0.2)).toBe(0.3);
+  it('rounds each row first, then sums: totals always equal the sum of the stored rows (item 2)', () => {
+    const four = (weight: number | string) =>
+      Array.from({ length: 4 }, () => ({ cargoGrossWeight: weight, tareWeight: 2200, measurement: weight }));
+    // Stored rows are 0.01 each (sum 0.04), not round2(4 x 0.005) = 0.02.
+    expect(computeBillTotals(four(0.005))).toEqual({
+      netWeight: 0.04,
+      grossWeight: 8800.04,
+      measurement: 0.04,
+    });
+    // Rows of 1000.33 sum to 4001.32, not round2(4001.336) = 4001.34.
+    expect(computeBillTotals(four('1000.334'))).toEqual({
+      netWeight: 4001.32,
+      grossWeight: 12801.32,
+      measurement: 4001.32,
+    });
+    expect(computeBillTotals(four('12345.675')).netWeight).toBe(49382.72);
   });
 
   it('net = sum of cargo gross; gross = cargo gross + tare; measurement = sum', () => {
     expect(
       computeBillTotals([
-        { cargoGrossWeight: 1000.111, tareWeight: 2200, measurement: 10.004 },
+        { cargoGrossWeight: '1000.111', tareWeight: 2200, measurement: '10.004' },
         { cargoGrossWeight: 500, tareWeight: 3900, measurement: 20 },
-        { cargoGrossWeight: null, tareWeight: 2200, measurement: null },
+        { cargoGrossWeight: '', tareWeight: 2200, measurement: null },
       ]),
     ).toEqual({ netWeight: 1500.11, grossWeight: 9800.11, measurement: 30 });
   });
@@ -181,10 +192,10 @@ describe('warnings', () => {
   });
 
   it('flags a VGM more than 5 % away from cargo gross + tare', () => {
-    expect(isVgmOffExpected({ vgm: 4900, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(false);
-    expect(isVgmOffExpected({ vgm: 5140, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(false);
-    expect(isVgmOffExpected({ vgm: 5200, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(true);
-    expect(isVgmOffExpected({ vgm: null, cargoGrossWeight: 1000, tareWeight: 3900 })).toBe(false);
+    expect(isVgmOffExpected({ vgm: '4900', cargoGrossWeight: '1000', tareWeight: 3900 })).toBe(false);
+    expect(isVgmOffExpected({ vgm: '5145', cargoGrossWeight: '1000', tareWeight: 3900 })).toBe(false);
+    expect(isVgmOffExpected({ vgm: '5145.01', cargoGrossWeight: '1000', tareWeight: 3900 })).toBe(true);
+    expect(isVgmOffExpected({ vgm: '', cargoGrossWeight: '1000', tareWeight: 3900 })).toBe(false);
   });
 
   it('compares container package counts with the counts in the cargo rows', () => {

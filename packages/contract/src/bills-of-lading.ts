@@ -1,6 +1,8 @@
 import ContainerValidator from 'container-validator';
 import { z } from 'zod';
+import { decimalText, roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
+import { listQuerySchema } from './list-query';
 
 // ---- statuses --------------------------------------------------------------------------------------------------
 
@@ -35,28 +37,20 @@ export const BL_MESSAGES = {
 
 // ---- numbers ---------------------------------------------------------------------------------------------------
 
-/** Weights, measurement and VGM are rounded to 2 decimals (specification section 5). */
-export function round2(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
+type Amount = number | string | null | undefined;
 
-/** The save computations of specification section 5. */
+/**
+ * The save computations of specification section 5, exact: every value is first rounded to 2 decimals (half up on
+ * the decimal as typed), then summed in whole hundredths, so a bill's totals always equal the sum of its stored rows.
+ */
 export function computeBillTotals(
-  containers: readonly {
-    cargoGrossWeight: number | null;
-    tareWeight: number | null;
-    measurement: number | null;
-  }[],
+  containers: readonly { cargoGrossWeight: Amount; tareWeight: Amount; measurement: Amount }[],
 ) {
-  let netWeight = 0;
-  let grossWeight = 0;
-  let measurement = 0;
-  for (const c of containers) {
-    netWeight += c.cargoGrossWeight ?? 0;
-    grossWeight += (c.cargoGrossWeight ?? 0) + (c.tareWeight ?? 0);
-    measurement += c.measurement ?? 0;
-  }
-  return { netWeight: round2(netWeight), grossWeight: round2(grossWeight), measurement: round2(measurement) };
+  return {
+    netWeight: sumRounded2(containers.map((c) => c.cargoGrossWeight)),
+    grossWeight: sumRounded2(containers.flatMap((c) => [c.cargoGrossWeight, c.tareWeight])),
+    measurement: sumRounded2(containers.map((c) => c.measurement)),
+  };
 }
 
 // ---- read shape (specification section 3) ----------------------------------------------------------------------
@@ -93,8 +87,9 @@ export const ContainerDetailSchema = z.object({
 export type ContainerDetail = z.infer<typeof ContainerDetailSchema>;
 
 export const CargoDetailSchema = z.object({
-  /** The HS code's id (the specification's hsCode). */
-  hsCode: z.number().int().nullable(),
+  /** The HS code's id: what the sent shape's hsnCode carries (specification section 3). */
+  hsnCode: z.number().int().nullable(),
+  /** The HS code's digits (6 or 8), for display. */
   hsnCodeValue: nullableText,
   commodity: nullableText,
   packageType: z.number().int().nullable(),
@@ -214,7 +209,8 @@ export const BL_COUNT_MAX = 10_000;
 export const BL_SORT_FIELDS = ['number', 'blDate', 'status', 'updatedAt'] as const;
 
 const optionalId = queryIdSchema.optional();
-export const BillOfLadingListQuerySchema = z.object({
+/** Empty parameters mean no filter (the specification's client sends unset filters as `pol_id=`). */
+export const BillOfLadingListQuerySchema = listQuerySchema({
   pol_id: optionalId,
   pod_id: optionalId,
   bl_number: z.string().trim().max(40).optional(),
@@ -371,48 +367,150 @@ export const READ_ONLY_FIELDS = [
   'isIssued',
 ] as const;
 
-// ---- the edit form (specification section 3, "BL edit form fields") --------------------------------------------
+// ---- the edit form (specification section 3, "BL edit form fields"; rules of section 5) --------------------------
 
-export type NotifyPartyForm = {
-  party: { id: number; name: string } | null;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-};
-export type ContainerForm = {
-  containerId: number;
-  containerNumber: string;
-  containerType: string;
-  tareWeight: number | null;
-  sealNumber: string;
-  packageType: number | null;
-  numberOfPackage: number | null;
-  cargoGrossWeight: number | null;
-  measurement: number | null;
-  vgm: number | null;
-  vgmMethod: string;
-};
-export type CargoForm = {
-  commodity: string;
-  hsnCode: number | null;
-  hsnCodeValue: string;
-  packageType: number | null;
-  packageDetails: string;
-};
-export type BillOfLadingForm = {
-  shipperNameInBl: string;
-  shipperPhoneNumber: string;
-  consigneeNameInBl: string;
-  consigneePhoneNumber: string;
-  haveNotifyParty: boolean;
-  notifyParty1: NotifyPartyForm;
-  notifyParty2: NotifyPartyForm;
-  containers: ContainerForm[];
-  cargoDetails: CargoForm[];
-  descriptionOfGoods: string;
-  marksAndNosL: string;
-};
+/** Field messages of the edit form. The specification names only the toasts (BL_MESSAGES); these are ours. */
+export const BL_FORM_MESSAGES = {
+  required: 'Required',
+  phone: 'Enter a phone number',
+  email: 'Enter an e-mail address',
+  number: 'Enter a number',
+  notNegative: 'Must be 0 or more',
+  tooLarge: 'Too large',
+  wholeNumber: 'Enter a whole number',
+  commodity: 'Pick a commodity with a 6- or 8-digit HS code',
+  notifyParty: 'Pick a company or give the name in BL',
+  tooLong: (max: number) => `At most ${max} characters`,
+} as const;
+
+/** Commodities are HS subheadings (6 digits) or national tariff lines (8 digits), never chapters or headings. */
+export const HS_COMMODITY_PATTERN = /^\d{6}(\d{2})?$/;
+export const MEASURE_MAX = 1e9;
+
+const M = BL_FORM_MESSAGES;
+const formText = (max = TEXT_MAX) => z.string().max(max, M.tooLong(max));
+const requiredFormText = (max = TEXT_MAX) => formText(max).refine((v) => v.trim() !== '', M.required);
+const requiredFormPhone = z
+  .string()
+  .refine((v) => v.trim() !== '', M.required)
+  .refine((v) => v.trim() === '' || BL_PHONE_PATTERN.test(v.trim()), M.phone);
+const pickedId = z
+  .number()
+  .int()
+  .nullable()
+  .refine((v) => v !== null, M.required);
+
+/** A weight, measurement or VGM as typed (decimal text): required, a number, 0 or more, at most 1e9. */
+const decimalInput = z.string().superRefine((value, ctx) => {
+  const text = value.trim() === '' ? null : decimalText(value);
+  const message =
+    value.trim() === ''
+      ? M.required
+      : text === null
+        ? M.number
+        : text.startsWith('-')
+          ? M.notNegative
+          : Number(text) > MEASURE_MAX
+            ? M.tooLarge
+            : null;
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+
+export const NotifyPartyFormSchema = z.object({
+  party: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  name: formText(),
+  email: z.string().max(254, M.tooLong(254)),
+  phone: z.string(),
+  address: formText(500),
+});
+/** The values the form holds (before the schema's checks). */
+export type NotifyPartyForm = z.input<typeof NotifyPartyFormSchema>;
+
+export const ContainerFormSchema = z.object({
+  containerId: z.number().int(),
+  containerNumber: z.string(),
+  containerType: z.string(),
+  tareWeight: z.number().nullable(),
+  sealNumber: formText(40),
+  packageType: pickedId,
+  numberOfPackage: z
+    .number()
+    .nullable()
+    .superRefine((value, ctx) => {
+      const message =
+        value === null || Number.isNaN(value)
+          ? M.required
+          : !Number.isInteger(value)
+            ? M.wholeNumber
+            : value < 0
+              ? M.notNegative
+              : value > 1e7
+                ? M.tooLarge
+                : null;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  /** Weights, measurement and VGM are kept as the decimal the user typed and rounded half up on it. */
+  cargoGrossWeight: decimalInput,
+  measurement: decimalInput,
+  vgm: decimalInput,
+  vgmMethod: z.string().refine((v) => (VGM_METHODS as readonly string[]).includes(v), M.required),
+});
+/** The values the form holds (before the schema's checks). */
+export type ContainerForm = z.input<typeof ContainerFormSchema>;
+
+export const CargoFormSchema = z
+  .object({
+    commodity: requiredFormText(500),
+    hsnCode: pickedId,
+    /** The picked HS code's digits, shown beside the commodity. */
+    hsnCodeValue: z.string(),
+    packageType: pickedId,
+    packageDetails: requiredFormText(500),
+  })
+  .superRefine((row, ctx) => {
+    if (row.hsnCode !== null && !HS_COMMODITY_PATTERN.test(row.hsnCodeValue))
+      ctx.addIssue({ code: 'custom', path: ['commodity'], message: M.commodity });
+  });
+/** The values the form holds (before the schema's checks). */
+export type CargoForm = z.input<typeof CargoFormSchema>;
+
+/**
+ * The edit form's one rule set (specification section 5), used by the screen through zodResolver: the six required
+ * fields; per container package type, number of packages, cargo gross weight, measurement, VGM and VGM method; per
+ * cargo row commodity (with its HS code), package type and package details. Notify parties are optional; once the
+ * box is ticked, e-mails and phones that are given must look right, and a party needs a company or a name.
+ */
+export const BillOfLadingFormSchema = z
+  .object({
+    shipperNameInBl: requiredFormText(),
+    shipperPhoneNumber: requiredFormPhone,
+    consigneeNameInBl: requiredFormText(),
+    consigneePhoneNumber: requiredFormPhone,
+    haveNotifyParty: z.boolean(),
+    notifyParty1: NotifyPartyFormSchema,
+    notifyParty2: NotifyPartyFormSchema,
+    containers: z.array(ContainerFormSchema),
+    cargoDetails: z.array(CargoFormSchema).min(1),
+    descriptionOfGoods: requiredFormText(LONG_TEXT_MAX),
+    marksAndNosL: requiredFormText(LONG_TEXT_MAX),
+  })
+  .superRefine((form, ctx) => {
+    if (!form.haveNotifyParty) return;
+    for (const key of ['notifyParty1', 'notifyParty2'] as const) {
+      const party = form[key];
+      const email = party.email.trim();
+      const phoneText = party.phone.trim();
+      if (email !== '' && !z.email().safeParse(email).success)
+        ctx.addIssue({ code: 'custom', path: [key, 'email'], message: M.email });
+      if (phoneText !== '' && !BL_PHONE_PATTERN.test(phoneText))
+        ctx.addIssue({ code: 'custom', path: [key, 'phone'], message: M.phone });
+      const started = email !== '' || phoneText !== '' || party.address.trim() !== '';
+      if (started && party.party === null && party.name.trim() === '')
+        ctx.addIssue({ code: 'custom', path: [key, 'party'], message: M.notifyParty });
+    }
+  });
+/** The values the form holds (before the schema's checks). */
+export type BillOfLadingForm = z.input<typeof BillOfLadingFormSchema>;
 
 export const emptyNotifyParty = (): NotifyPartyForm => ({
   party: null,
@@ -440,6 +538,9 @@ function notifyPartyForm(detail: NotifyPartyDetail | undefined): NotifyPartyForm
   };
 }
 
+/** A stored amount as the form's decimal text, 2 decimals ("" when empty). */
+const amountText = (value: number | null) => (value === null ? '' : (roundDecimalText(value) ?? ''));
+
 /**
  * Pre-fill (specification section 4): shipper and consignee names default to the name in BL if present, otherwise
  * the party name; notify parties tick the checkbox; no cargo rows means one empty row.
@@ -462,16 +563,16 @@ export function prefillBillForm(bill: BillOfLading): BillOfLadingForm {
       sealNumber: c.sealNo ?? '',
       packageType: c.packageTypeId,
       numberOfPackage: c.noOfPacks,
-      cargoGrossWeight: c.grossWeight,
-      measurement: c.measurement,
-      vgm: c.vgm,
+      cargoGrossWeight: amountText(c.grossWeight),
+      measurement: amountText(c.measurement),
+      vgm: amountText(c.vgm),
       vgmMethod: c.vgmMethod ?? '',
     })),
     cargoDetails:
       bill.blCargoDetails.length > 0
         ? bill.blCargoDetails.map((c) => ({
             commodity: c.commodity ?? '',
-            hsnCode: c.hsCode,
+            hsnCode: c.hsnCode,
             hsnCodeValue: c.hsnCodeValue ?? '',
             packageType: c.packageType,
             packageDetails: c.packageDetails ?? '',
@@ -484,12 +585,19 @@ export function prefillBillForm(bill: BillOfLading): BillOfLadingForm {
 
 const isNotifyPartyChosen = (p: NotifyPartyForm) => p.party !== null;
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+/** The notify parties a save sends: those with a company or a name, in order (at most two). */
+const sentNotifyParties = (form: BillOfLadingForm) =>
+  form.haveNotifyParty
+    ? (['notifyParty1', 'notifyParty2'] as const).filter(
+        (key) => isNotifyPartyChosen(form[key]) || form[key].name.trim() !== '',
+      )
+    : [];
+/** A typed amount rounded to 2 decimals on its decimal text, as a JSON number. */
+const amount = (value: string) => Number(roundDecimalText(value) ?? Number.NaN);
 
 /** Builds the PUT body from the form (specification section 3 "Sent" shapes and section 5 computations). */
 export function toUpdatePayload(bill: BillOfLading, form: BillOfLadingForm): UpdateBillOfLadingBody {
-  const chosen = form.haveNotifyParty
-    ? [form.notifyParty1, form.notifyParty2].filter((p) => isNotifyPartyChosen(p) || p.name.trim() !== '')
-    : [];
+  const chosen = sentNotifyParties(form).map((key) => form[key]);
   const anyChosen = form.haveNotifyParty && [form.notifyParty1, form.notifyParty2].some(isNotifyPartyChosen);
   const totals = computeBillTotals(form.containers);
   return {
@@ -519,12 +627,12 @@ export function toUpdatePayload(bill: BillOfLading, form: BillOfLadingForm): Upd
       sealNo: blankToNull(c.sealNumber),
       noOfPacks: c.numberOfPackage as number,
       packageTypeId: c.packageType as number,
-      netWeight: c.cargoGrossWeight === null ? null : round2(c.cargoGrossWeight),
+      netWeight: amount(c.cargoGrossWeight),
       netWeightUnit: 'KG',
-      grossWeight: round2(c.cargoGrossWeight as number),
+      grossWeight: amount(c.cargoGrossWeight),
       grossWeightUnit: 'KG',
-      measurement: round2(c.measurement as number),
-      vgm: round2(c.vgm as number),
+      measurement: amount(c.measurement),
+      vgm: amount(c.vgm),
       vgmMethod: c.vgmMethod as (typeof VGM_METHODS)[number],
     })),
     blCargoDetails: form.cargoDetails.map((c) => ({
@@ -538,6 +646,57 @@ export function toUpdatePayload(bill: BillOfLading, form: BillOfLadingForm): Upd
   };
 }
 
+const SENT_TO_FORM: Record<string, string> = {
+  shipperNameInBl: 'shipperNameInBl',
+  shipperPhoneNo: 'shipperPhoneNumber',
+  consigneeNameInBl: 'consigneeNameInBl',
+  consigneePhoneNo: 'consigneePhoneNumber',
+  description: 'descriptionOfGoods',
+  marksAndNos: 'marksAndNosL',
+};
+const CONTAINER_TO_FORM: Record<string, string> = {
+  sealNo: 'sealNumber',
+  noOfPacks: 'numberOfPackage',
+  packageTypeId: 'packageType',
+  grossWeight: 'cargoGrossWeight',
+  netWeight: 'cargoGrossWeight',
+  measurement: 'measurement',
+  vgm: 'vgm',
+  vgmMethod: 'vgmMethod',
+};
+const CARGO_TO_FORM: Record<string, string> = {
+  hsnCode: 'commodity',
+  commodity: 'commodity',
+  packageTypeId: 'packageType',
+  packageDetails: 'packageDetails',
+};
+const NOTIFY_TO_FORM: Record<string, string> = {
+  partyId: 'party',
+  partyNameInBl: 'name',
+  address: 'address',
+  mobile: 'phone',
+  email: 'email',
+};
+
+/**
+ * The form cell a field of a server 400 (`error.fields`, paths of the sent shape such as `blContainerDetails.2.vgm`)
+ * belongs to, or null when the form has no such cell. Notify parties are matched through the rows the save sent.
+ */
+export function formFieldOfSentField(sentField: string, form: BillOfLadingForm): string | null {
+  const [head, index, key] = sentField.split('.');
+  if (index === undefined) return SENT_TO_FORM[head ?? ''] ?? null;
+  const row = Number(index);
+  if (!Number.isInteger(row) || key === undefined) return null;
+  if (head === 'blContainerDetails' && CONTAINER_TO_FORM[key] && row < form.containers.length)
+    return `containers.${row}.${CONTAINER_TO_FORM[key]}`;
+  if (head === 'blCargoDetails' && CARGO_TO_FORM[key] && row < form.cargoDetails.length)
+    return `cargoDetails.${row}.${CARGO_TO_FORM[key]}`;
+  const party = sentNotifyParties(form)[row];
+  if (head === 'blNotifyPartyDetails' && party && NOTIFY_TO_FORM[key])
+    return `${party}.${NOTIFY_TO_FORM[key]}`;
+  return null;
+}
+
 // ---- warnings (advice, never blocking) ------------------------------------------------------------------------
 
 const validator = new ContainerValidator();
@@ -549,14 +708,19 @@ export function isValidContainerNumber(containerNumber: string): boolean {
 
 export const VGM_TOLERANCE = 0.05;
 
-/** The declared VGM should be cargo gross + tare; true when it differs by more than 5 %. */
+/** The declared VGM should be cargo gross + tare; true when it differs by more than 5 %. Exact, in hundredths. */
 export function isVgmOffExpected(
   container: Pick<ContainerForm, 'vgm' | 'cargoGrossWeight' | 'tareWeight'>,
 ): boolean {
-  if (container.vgm === null || container.cargoGrossWeight === null) return false;
-  const expected = container.cargoGrossWeight + (container.tareWeight ?? 0);
-  if (expected <= 0) return false;
-  return Math.abs(container.vgm - expected) / expected > VGM_TOLERANCE;
+  const vgm = container.vgm.trim() === '' ? null : toScaledInteger(container.vgm);
+  const cargo = container.cargoGrossWeight.trim() === '' ? null : toScaledInteger(container.cargoGrossWeight);
+  if (vgm === null || cargo === null) return false;
+  const expected =
+    cargo + (container.tareWeight === null ? 0n : (toScaledInteger(container.tareWeight) ?? 0n));
+  if (expected <= 0n) return false;
+  const difference = vgm > expected ? vgm - expected : expected - vgm;
+  // |vgm - expected| / expected > 5 %  <=>  20 * |vgm - expected| > expected
+  return difference * 20n > expected;
 }
 
 /** Package counts on containers vs the count stated in cargo rows' package details (when it starts with a number). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './list-query';
 
 /** A customer's request for a company the carrier does not know yet (created PENDING, approved by carrier staff). */
 export const CompanyRequestBodySchema = z.object({
@@ -37,8 +38,8 @@ export const CompanyMembershipSchema = z.object({
 export type CompanyMembership = z.infer<typeof CompanyMembershipSchema>;
 
 /** Empty values mean "no filter", as the specification's client sends unset filters. */
-export const CompanyMembershipListQuerySchema = z.object({
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MEMBERSHIP_STATUSES).optional()),
+export const CompanyMembershipListQuerySchema = listQuerySchema({
+  status: z.enum(MEMBERSHIP_STATUSES).optional(),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './list-query';
 
 /** Specification section 9: port and party typeaheads return 5 rows, the full port list at most 1000. */
 export const TYPEAHEAD_LIMIT = 5;
@@ -36,7 +37,7 @@ const portTypeList = z
   )
   .transform((value) => splitList(value) as PortType[]);
 
-export const PortsQuerySchema = z.object({
+export const PortsQuerySchema = listQuerySchema({
   limit: z.coerce.number().int().min(1).max(PORT_LIST_LIMIT).default(TYPEAHEAD_LIMIT),
   name: searchTerm.optional(),
   code: searchTerm.optional(),
@@ -63,7 +64,7 @@ export type PortsResponse = z.infer<typeof PortsResponseSchema>;
 
 // ---- countries ------------------------------------------------------------------------------------------------
 
-export const CountriesQuerySchema = z.object({ query: searchTerm.optional() });
+export const CountriesQuerySchema = listQuerySchema({ query: searchTerm.optional() });
 export const CountrySchema = z.object({
   id: z.number().int(),
   /** ISO 3166-1 alpha-2. */
@@ -79,13 +80,13 @@ export type CountriesResponse = z.infer<typeof CountriesResponseSchema>;
 
 // ---- parties --------------------------------------------------------------------------------------------------
 
-export const PartiesQuerySchema = z.object({ name: searchTerm.optional() });
-export const PartyDetailListQuerySchema = z.object({
+export const PartiesQuerySchema = listQuerySchema({ name: searchTerm.optional() });
+export const PartyDetailListQuerySchema = listQuerySchema({
   name: searchTerm.optional(),
   partyStatus: z.string().trim().min(1).max(20).optional(),
   isActive: booleanFlag.optional(),
 });
-export const PartyDetailListCpQuerySchema = z.object({ query: searchTerm.optional() });
+export const PartyDetailListCpQuerySchema = listQuerySchema({ query: searchTerm.optional() });
 
 export const PartySchema = z.object({
   id: z.number().int(),
@@ -101,10 +102,10 @@ export const PartiesResponseSchema = z.array(PartySchema);
 
 // ---- HS codes -------------------------------------------------------------------------------------------------
 
-export const HsnCodesQuerySchema = z.object({ commodityStartsWith: searchTerm.optional() });
+export const HsnCodesQuerySchema = listQuerySchema({ commodityStartsWith: searchTerm.optional() });
 export const HsnCodeSchema = z.object({
   id: z.number().int(),
-  /** 2 (chapter), 4 (heading), 6 (subheading) or 8 (national extension) digits. */
+  /** 6 (subheading) or 8 (national tariff line) digits: the list offers commodities only. */
   hsnCode: z.string(),
   commodity: z.string(),
   level: z.number().int(),
@@ -159,7 +160,7 @@ export const UnitCategorySchema = z.object({
 export type UnitCategory = z.infer<typeof UnitCategorySchema>;
 export const UnitMappingResponseSchema = z.array(UnitCategorySchema);
 
-export const RailwayStationsQuerySchema = z.object({ name: searchTerm.optional() });
+export const RailwayStationsQuerySchema = listQuerySchema({ name: searchTerm.optional() });
 export const RailwayStationSchema = z.object({
   id: z.number().int(),
   code: z.string(),

@@ -19,6 +19,14 @@ export function isApiPath(url: string): boolean {
  */
 export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST): Promise<void> {
   const hasBuild = existsSync(resolve(webDist, 'index.html'));
+  // Specification section 2: the empty path redirects to app-login, for every client (browsers, curl, monitors).
+  app.route({
+    method: 'GET',
+    url: '/',
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: (_request, reply) => reply.header('cache-control', 'no-cache').redirect('/app-login', 302),
+  });
   if (hasBuild) {
     await app.registerPublic(async () => {
       await app.register(fastifyStatic, {

@@ -119,6 +119,7 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/authenticate/oauth/users/reset-password/', payload: {} }),
     expect: all(400),
   },
+  'GET /': { request: get('/'), expect: all(302) },
   'GET /healthz': { request: get('/healthz'), expect: all(200) },
   'GET /readyz': { request: get('/readyz'), expect: all(200) },
 
@@ -397,7 +398,7 @@ describe('access matrix: every route x every kind of caller', () => {
     expect(undeclared).toEqual([]);
     for (const route of t.app.routeAccess()) {
       if (route.access !== 'public') continue;
-      expect(route.url).toMatch(/^\/(docs|authenticate\/|\.well-known\/|healthz|readyz)/);
+      expect(route.url).toMatch(/^\/($|docs|authenticate\/|\.well-known\/|healthz|readyz)/);
     }
   });
 

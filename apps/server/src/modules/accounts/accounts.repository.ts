@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { roles, userRoles } from '../../db/schema/access';
@@ -120,6 +120,23 @@ export async function consumeEmailToken(
     )
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
+}
+
+/** True when this verification link (in any state: used, replaced or expired) belongs to an already verified user. */
+export async function isEmailTokenOfVerifiedUser(db: Conn, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, 'verify-email'),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Older links of the same kind stop working once a new one is sent. */

@@ -7,6 +7,7 @@ import {
   UpdateProfileBodySchema,
   UserProfileSchema,
   UserSchema,
+  VerifyEmailResponseSchema,
 } from '@lading/contract/accounts';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
@@ -87,12 +88,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
         tags,
         summary: 'Verify the e-mail address with the link token',
         body: TokenBody,
-        response: { 200: MessageSchema, 400: ErrorBodySchema },
+        response: { 200: VerifyEmailResponseSchema, 400: ErrorBodySchema },
       },
     },
     async (request) => {
-      await accounts.verifyEmail(request.body.token);
-      return { message: ACCOUNT_MESSAGES.emailVerified };
+      const outcome = await accounts.verifyEmail(request.body.token);
+      return outcome === 'verified'
+        ? { message: ACCOUNT_MESSAGES.emailVerified, alreadyVerified: false }
+        : { message: ACCOUNT_MESSAGES.emailAlreadyVerified, alreadyVerified: true };
     },
   );
 

@@ -161,14 +161,22 @@ export function createAccountsService(deps: {
       deps.kickMail();
     },
 
-    async verifyEmail(token: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const userId = await repo.consumeEmailToken(tx, hashToken(token), 'verify-email');
-        if (!userId)
-          throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid, {
-            fields: { token: ACCOUNT_MESSAGES.linkInvalid },
-          });
-        await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
+    /**
+     * Verifies the address with a live link. A link of an account that is already verified (used, replaced by a newer
+     * one, or expired since) says so, so its owner is sent to sign in rather than told to ask for a new link.
+     */
+    async verifyEmail(token: string): Promise<'verified' | 'already-verified'> {
+      const tokenHash = hashToken(token);
+      return db.transaction(async (tx) => {
+        const userId = await repo.consumeEmailToken(tx, tokenHash, 'verify-email');
+        if (userId) {
+          await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
+          return 'verified';
+        }
+        if (await repo.isEmailTokenOfVerifiedUser(tx, tokenHash)) return 'already-verified';
+        throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid, {
+          fields: { token: ACCOUNT_MESSAGES.linkInvalid },
+        });
       });
     },
 

@@ -82,9 +82,22 @@ describe('accounts', () => {
 
       const verify = await post('/authenticate/oauth/users/verify-email/', { token });
       expect(verify.statusCode).toBe(200);
+      expect(verify.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified, alreadyVerified: false });
+      // The same link again: the account is verified already, and the answer says so (the page offers Sign In).
       const again = await post('/authenticate/oauth/users/verify-email/', { token });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().error.message).toBe(ACCOUNT_MESSAGES.linkInvalid);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.emailAlreadyVerified, alreadyVerified: true });
+      // Even once the link has expired.
+      await t.database.db
+        .update(emailTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(emailTokens.userId, row!.id));
+      const later = await post('/authenticate/oauth/users/verify-email/', { token });
+      expect(later.json().alreadyVerified).toBe(true);
+      // A token nobody was sent stays "invalid or has expired".
+      const unknown = await post('/authenticate/oauth/users/verify-email/', { token: 'x'.repeat(43) });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe(ACCOUNT_MESSAGES.linkInvalid);
     });
 
     it('refuses an expired verification link', async () => {

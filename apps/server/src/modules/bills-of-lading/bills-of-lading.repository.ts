@@ -63,7 +63,7 @@ const BILL_SELECT = sql`
       where bc.bl_id = b.id), '[]'::json) as "blContainerDetails",
     coalesce((
       select json_agg(json_build_object(
-        'hsCode', cd.hs_code_id, 'hsnCodeValue', hs.code, 'commodity', cd.commodity,
+        'hsnCode', cd.hs_code_id, 'hsnCodeValue', hs.code, 'commodity', cd.commodity,
         'packageType', cd.package_type_id, 'packageTypeName', pt.name, 'packageDetails', cd.package_details) order by cd.position)
       from bl_cargo_details cd left join hs_codes hs on hs.id = cd.hs_code_id
       left join package_types pt on pt.id = cd.package_type_id

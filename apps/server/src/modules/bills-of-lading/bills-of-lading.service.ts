@@ -5,10 +5,12 @@ import {
   computeBillTotals,
   diffContent,
   editableContent,
+  HS_COMMODITY_PATTERN,
   LOCKED_STATUSES,
   READ_ONLY_FIELDS,
   type UpdateBillOfLadingBody,
 } from '@lading/contract/bills-of-lading';
+import { round2 } from '@lading/contract/decimal';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -94,7 +96,9 @@ export function createBillsOfLadingService(deps: { db: Db }) {
       packageIds.length
         ? tx.select({ id: packageTypes.id }).from(packageTypes).where(inArray(packageTypes.id, packageIds))
         : [],
-      hsIds.length ? tx.select({ id: hsCodes.id }).from(hsCodes).where(inArray(hsCodes.id, hsIds)) : [],
+      hsIds.length
+        ? tx.select({ id: hsCodes.id, code: hsCodes.code }).from(hsCodes).where(inArray(hsCodes.id, hsIds))
+        : [],
       partyIds.length
         ? tx
             .select({ id: parties.id })
@@ -110,7 +114,11 @@ export function createBillsOfLadingService(deps: { db: Db }) {
     body.blCargoDetails.forEach((row, i) => {
       if (!has(knownPackages, row.packageTypeId))
         fields[`blCargoDetails.${i}.packageTypeId`] = 'is not a known package type';
-      if (!has(knownHs, row.hsnCode)) fields[`blCargoDetails.${i}.hsnCode`] = 'is not a known HS code';
+      const hs = knownHs.find((h) => h.id === row.hsnCode);
+      if (!hs) fields[`blCargoDetails.${i}.hsnCode`] = 'is not a known HS code';
+      else if (!HS_COMMODITY_PATTERN.test(hs.code))
+        fields[`blCargoDetails.${i}.hsnCode`] =
+          `must be a 6-digit HS subheading or an 8-digit tariff line, not ${hs.code}`;
     });
     body.blNotifyPartyDetails.forEach((row, i) => {
       if (row.partyId !== null && !has(knownParties, row.partyId))
@@ -155,9 +163,16 @@ export function createBillsOfLadingService(deps: { db: Db }) {
         if (Object.keys(readOnly).length) throw invalid(readOnly);
         await checkReferences(tx, bill, body);
 
+        // Each row rounded half up to 2 decimals first; the totals are the exact sums of the rows as stored.
+        const containerRows = body.blContainerDetails.map((c) => ({
+          ...c,
+          grossWeight: round2(c.grossWeight),
+          measurement: round2(c.measurement),
+          vgm: round2(c.vgm),
+        }));
         const tare = new Map(bill.blContainerDetails.map((c) => [c.containerId, c.containerTareweight]));
         const totals = computeBillTotals(
-          body.blContainerDetails.map((c) => ({
+          containerRows.map((c) => ({
             cargoGrossWeight: c.grossWeight,
             tareWeight: tare.get(c.containerId) ?? 0,
             measurement: c.measurement,
@@ -200,7 +215,7 @@ export function createBillsOfLadingService(deps: { db: Db }) {
             })),
           );
         }
-        for (const row of body.blContainerDetails) {
+        for (const row of containerRows) {
           await tx
             .update(blContainers)
             .set({

@@ -8,7 +8,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit';
-import { billsOfLading } from '../../db/schema/bills-of-lading';
+import { billsOfLading, blContainers } from '../../db/schema/bills-of-lading';
+import { hsCodes } from '../../db/schema/reference-data';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -53,6 +54,31 @@ describe('bills of lading API', () => {
     (await t.database.db.select().from(billsOfLading).where(eq(billsOfLading.id, id)))[0]!;
   const validBody = (bill: BillOfLading): UpdateBillOfLadingBody =>
     toUpdatePayload(bill, prefillBillForm(bill));
+  const hsIdOf = async (code: string) =>
+    (await t.database.db.select({ id: hsCodes.id }).from(hsCodes).where(eq(hsCodes.code, code)))[0]!.id;
+  /** The stored container rows of a bill, as exact decimal text. */
+  const storedContainers = (id: number) =>
+    t.database.db
+      .select({
+        gross: sql<string>`${blContainers.grossWeight}::text`,
+        net: sql<string>`${blContainers.netWeight}::text`,
+        measurement: sql<string>`${blContainers.measurement}::text`,
+        vgm: sql<string>`${blContainers.vgm}::text`,
+      })
+      .from(blContainers)
+      .where(eq(blContainers.blId, id))
+      .orderBy(blContainers.position);
+  const storedTotals = async (id: number) =>
+    (
+      await t.database.db
+        .select({
+          net: sql<string>`${billsOfLading.netWeight}::text`,
+          gross: sql<string>`${billsOfLading.grossWeight}::text`,
+          measurement: sql<string>`${billsOfLading.measurement}::text`,
+        })
+        .from(billsOfLading)
+        .where(eq(billsOfLading.id, id))
+    )[0]!;
 
   describe('list', () => {
     it('gives a customer only their own bills, whatever created_by_id says', async () => {
@@ -148,10 +174,17 @@ describe('bills of lading API', () => {
         vgmMethod: 'Method 1',
       });
       expect(bill.blContainerDetails[0]!.containerNumber).toMatch(/^LDGU\d{7}$/);
-      expect(bill.blCargoDetails[0]).toMatchObject({
+      // Section 3's cargo read shape: hsnCode (the HS code's id, as sent back on save), commodity, packageType,
+      // packageTypeName, packageDetails; the code's digits beside it as hsnCodeValue.
+      expect(bill.blCargoDetails[0]).toEqual({
+        hsnCode: await hsIdOf('610910'),
         hsnCodeValue: '610910',
+        commodity: expect.any(String),
+        packageType: expect.any(Number),
         packageTypeName: expect.any(String),
+        packageDetails: expect.any(String),
       });
+      expect(bill.blCargoDetails[0]).not.toHaveProperty('hsCode');
       expect(bill).toMatchObject({
         shipperName: 'Demo Exports Pvt Ltd',
         polCode: 'INMUN',
@@ -338,11 +371,35 @@ describe('bills of lading API', () => {
         },
         'blCargoDetails',
       ],
+      [
+        'a cargo row with a chapter-level HS code (Cotton, 52)',
+        async (b: UpdateBillOfLadingBody) => {
+          b.blCargoDetails[0]!.hsnCode = await hsIdOf('52');
+        },
+        'blCargoDetails.0.hsnCode',
+      ],
+      [
+        'a cargo row with a 4-digit HS heading',
+        async (b: UpdateBillOfLadingBody) => {
+          await t.database.db
+            .insert(hsCodes)
+            .values({
+              code: '6109',
+              description: 'T-shirts, knitted',
+              parentCode: '61',
+              level: 4,
+              source: 'test',
+            })
+            .onConflictDoNothing();
+          b.blCargoDetails[1]!.hsnCode = await hsIdOf('6109');
+        },
+        'blCargoDetails.1.hsnCode',
+      ],
     ])('refuses %s with 400 naming the field, and changes nothing', async (_label, change, field) => {
       const bill = await billByNumber(customer, 'LDG26110004');
       const before = await rowOf(bill.id);
       const body = validBody(bill);
-      change(body);
+      await change(body);
       const res = await put(customer, bill.id, body);
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().error.fields)).toContain(field);
@@ -406,7 +463,7 @@ describe('bills of lading API', () => {
         blCargoDetails: [
           {
             blId: bill.id,
-            hsnCode: 1,
+            hsnCode: await hsIdOf('848180'),
             hsnCodeAddOn: null,
             commodity: 'Spare parts',
             packageTypeId: 1,
@@ -421,6 +478,66 @@ describe('bills of lading API', () => {
         measurement: null,
         status: 'UPDATE PENDING',
       });
+    });
+
+    it('rounds weights, measurement and VGM half up on the decimal as sent, and stores them so', async () => {
+      const bill = await billByNumber(customer2, 'LDG26110010');
+      const body = validBody(bill);
+      const [first] = body.blContainerDetails;
+      // 12345.675 is 12345.67499… as a binary float; as written it rounds up.
+      first!.grossWeight = 12345.675;
+      first!.measurement = 33.335;
+      first!.vgm = 14555.555;
+      const res = await put(customer2, bill.id, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().blContainerDetails[0]).toMatchObject({
+        grossWeight: 12345.68,
+        measurement: 33.34,
+        vgm: 14555.56,
+      });
+      expect((await storedContainers(bill.id))[0]).toEqual({
+        gross: '12345.68',
+        net: '12345.68',
+        measurement: '33.34',
+        vgm: '14555.56',
+      });
+    });
+
+    it.each([
+      ['0.005', 0.005, '0.04'],
+      ['1000.334', 1000.334, '4001.32'],
+      ['1000.335', 1000.335, '4001.36'],
+    ])('stores totals equal to the sum of the stored rows (4 x %s)', async (_label, weight, net) => {
+      const bill = await billByNumber(customer, 'LDG26110004');
+      expect(bill.blContainerDetails).toHaveLength(4);
+      const body = validBody(bill);
+      for (const row of body.blContainerDetails) {
+        row.grossWeight = weight;
+        row.measurement = weight;
+      }
+      const res = await put(customer, bill.id, body);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await storedContainers(bill.id);
+      const cents = (text: string) => Math.round(Number(text) * 100);
+      const sum = (values: string[]) => (values.reduce((a, v) => a + cents(v), 0) / 100).toFixed(2);
+      const tare = bill.blContainerDetails.map((c) => (c.containerTareweight ?? 0).toFixed(2));
+      const totals = await storedTotals(bill.id);
+      expect(totals.net).toBe(net);
+      expect(totals.net).toBe(sum(rows.map((r) => r.gross)));
+      expect(totals.measurement).toBe(sum(rows.map((r) => r.measurement)));
+      expect(totals.gross).toBe(sum([...rows.map((r) => r.gross), ...tare]));
+      expect(res.json()).toMatchObject({ netWeight: Number(net) });
+    });
+  });
+
+  describe('list filters', () => {
+    it('treats empty filters as no filter, as the specification client sends them', async () => {
+      const res = await list(
+        customer,
+        'pol_id=&pod_id=&bl_number=&booking_number=&status=&created_by_id=&skip=0&limit=100',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().count).toBe(8);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { PORT_TYPES, type PortType } from '@lading/contract/reference-data';
-import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parties } from '../../db/schema/parties';
 import {
@@ -152,11 +152,19 @@ export async function findParties(db: Db, filter: PartyFilter) {
 
 // ---- HS codes -------------------------------------------------------------------------------------------------
 
+/**
+ * The commodities a cargo row may carry: HS subheadings (6 digits) and national tariff lines (8 digits). Chapters and
+ * headings only group them and are never offered.
+ */
 export async function findHsCodes(db: Db, commodityStartsWith: string | undefined) {
   const term = commodityStartsWith?.trim();
+  const commodity = inArray(hsCodes.level, [6, 8]);
   const where = term
-    ? sql`(${hsCodes.searchDescription} like ${foldedSql(sql`${escapeLike(term)}`)} || '%' or ${hsCodes.code} like ${`${escapeLike(term)}%`})`
-    : undefined;
+    ? and(
+        commodity,
+        sql`(${hsCodes.searchDescription} like ${foldedSql(sql`${escapeLike(term)}`)} || '%' or ${hsCodes.code} like ${`${escapeLike(term)}%`})`,
+      )
+    : commodity;
   return db
     .select({
       id: hsCodes.id,
