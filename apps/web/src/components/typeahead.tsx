@@ -2,6 +2,7 @@ import { TYPEAHEAD_DEBOUNCE_MS } from '@lading/contract/app-info';
 import { filterBySubstring } from '@lading/contract/reference-data';
 import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ErrorDisplay, errorChrome } from './form/field-chrome';
 
 export type TypeaheadSearch<T> = (term: string, signal: AbortSignal) => Promise<readonly T[]>;
 
@@ -24,6 +25,8 @@ export type TypeaheadProps<T> = {
   invalidOnError?: boolean;
   /** A validation message from the form. */
   error?: ReactNode;
+  /** In a form: keep a line for the message (nothing moves when it appears), or show only the error style. */
+  errorDisplay?: ErrorDisplay;
   required?: boolean;
   disabled?: boolean;
   name?: string;
@@ -55,6 +58,7 @@ export function Typeahead<T>({
   debounceMs = TYPEAHEAD_DEBOUNCE_MS,
   invalidOnError = false,
   error,
+  errorDisplay,
   required,
   disabled,
   name,
@@ -160,9 +164,12 @@ export function Typeahead<T>({
           placeholder={placeholder}
           value={text}
           required={required}
+          withAsterisk={required && !hideLabel}
           disabled={disabled}
           autoComplete="off"
-          error={error ?? (showInvalid ? SEARCH_FAILED_MESSAGE : undefined)}
+          {...(errorDisplay
+            ? errorChrome(error ?? (showInvalid ? SEARCH_FAILED_MESSAGE : undefined), errorDisplay)
+            : { error: error ?? (showInvalid ? SEARCH_FAILED_MESSAGE : undefined) })}
           rightSection={loading ? <Loader size={16} aria-label="Searching" /> : null}
           onChange={(event) => onType(event.currentTarget.value)}
           onFocus={() => {

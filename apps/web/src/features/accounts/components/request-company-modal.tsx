@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompanyRequestBody, CompanyRequestBodySchema } from '@lading/contract/companies';
 import type { Country } from '@lading/contract/reference-data';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type Control, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { TextAreaField, TextField, useField } from '../../../components/form/text-fields';
 import { Typeahead } from '../../../components/typeahead';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -15,6 +17,27 @@ const FIELDS = new Set<string>(Object.keys(EMPTY));
 /** The country is kept by name (what the server expects); the typeahead shows it as a picked item. */
 const asCountry = (name: string): Country | null =>
   name ? { id: 0, code: '', alpha3: '', name, callingCode: null } : null;
+
+/** The country, kept by name (what the server expects), picked from the countries typeahead. */
+function CountryByName({ control }: { control: Control<CompanyRequestBody> }) {
+  const { field, fieldState } = useField<CompanyRequestBody>('country', control);
+  return (
+    <Typeahead<Country>
+      label="Country"
+      placeholder="Search countries"
+      required
+      invalidOnError
+      value={asCountry(field.value)}
+      onChange={(country) => field.onChange(country?.name ?? '')}
+      onBlur={field.onBlur}
+      search={async (term, signal) => (await findCountries(term, signal)).results}
+      getOptionLabel={(country) => country.name}
+      getOptionKey={(country) => country.code || country.name}
+      error={fieldState.error?.message}
+      errorDisplay="line"
+    />
+  );
+}
 
 /**
  * "Request a new company": a customer whose company is not in the list asks the carrier to add it. The contract's
@@ -31,7 +54,7 @@ export function RequestCompanyModal({
   onClose: () => void;
 }) {
   const request = useCreateCompanyRequest(userId);
-  const { control, register, handleSubmit, formState, setError } = useForm<CompanyRequestBody>({
+  const { control, handleSubmit, formState, setError } = useForm<CompanyRequestBody>({
     defaultValues: EMPTY,
     resolver: zodResolver(CompanyRequestBodySchema),
   });
@@ -42,66 +65,47 @@ export function RequestCompanyModal({
       toast.success(message);
       onClose();
     } catch (error) {
-      const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
-      for (const [field, message] of fields) {
-        if (FIELDS.has(field)) setError(field as keyof CompanyRequestBody, { message });
-      }
-      if (fields.length === 0) toast.error('The request could not be sent. Please try again.');
+      const placed =
+        error instanceof ApiError
+          ? applyServerFieldErrors(error.fields, setError, (field) => (FIELDS.has(field) ? field : null))
+          : 0;
+      if (placed === 0) toast.error('The request could not be sent. Please try again.');
     }
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title="Request a new company" size="lg" centered>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">
+        <Stack gap={4}>
+          <Text size="sm" mb="xs">
             Cannot find your company in the list? Tell us about it. Our team checks the details; until the
             company is approved, your membership is pending.
           </Text>
-          <TextInput
+          <TextField
+            control={control}
+            name="name"
             label="Company name"
             required
             autoComplete="organization"
             maxLength={200}
-            error={formState.errors.name?.message}
-            {...register('name')}
           />
-          <Textarea
+          <TextAreaField
+            control={control}
+            name="address"
             label="Address"
             required
-            autosize
             minRows={2}
             maxRows={5}
             maxLength={500}
-            error={formState.errors.address?.message}
-            {...register('address')}
           />
-          <Controller
+          <CountryByName control={control} />
+          <TextField
             control={control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <Typeahead<Country>
-                label="Country"
-                placeholder="Search countries"
-                required
-                invalidOnError
-                value={asCountry(field.value)}
-                onChange={(country) => field.onChange(country?.name ?? '')}
-                onBlur={field.onBlur}
-                search={async (term, signal) => (await findCountries(term, signal)).results}
-                getOptionLabel={(country) => country.name}
-                getOptionKey={(country) => country.code || country.name}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <TextInput
+            name="taxId"
             label="Tax or registration number"
             required
             maxLength={40}
             description="For example a GSTIN, VAT or company registration number"
-            error={formState.errors.taxId?.message}
-            {...register('taxId')}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>

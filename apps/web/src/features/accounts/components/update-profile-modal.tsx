@@ -1,28 +1,29 @@
-import type { UserProfile } from '@lading/contract/accounts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PROFILE_FORM_FIELDS,
+  ProfileFormSchema,
+  type ProfileFormValues,
+  replaceCallingCode,
+  type UserProfile,
+} from '@lading/contract/accounts';
 import type { Country, Party } from '@lading/contract/reference-data';
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Controller, useForm } from 'react-hook-form';
-import { Typeahead } from '../../../components/typeahead';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { TypeaheadField } from '../../../components/form/choice-fields';
+import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
+import { TextAreaField, TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
 import { storeUserCompany } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { findCountries } from '../../reference-data/api/find-countries';
 import { findCustomerPortalParties } from '../../reference-data/api/find-customer-portal-parties';
 import { useUpdateUserProfile } from '../api/update-user-profile';
-import {
-  numericPhone,
-  type ProfileFormValues,
-  phoneForCountry,
-  validateProfileForm,
-} from './profile-form-values';
 
-const FIELD_NAMES: Record<string, keyof ProfileFormValues> = {
-  party: 'company',
-  country: 'country',
-  contact_number: 'phone',
-  address: 'address',
-};
+/** Keeps only what a phone number may hold: digits and one leading plus. */
+const numericPhone = (value: string) => value.replace(/(?!^\+)[^0-9]/g, '').slice(0, 16);
 
 function initialValues(profile: UserProfile): ProfileFormValues {
   return {
@@ -45,10 +46,24 @@ function initialValues(profile: UserProfile): ProfileFormValues {
   };
 }
 
+/** The stored country (kept by name) as a full row, for its calling code. */
+function useStoredCountry(name: string | null) {
+  return useQuery({
+    queryKey: ['country-by-name', name],
+    enabled: Boolean(name),
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async ({ signal }) =>
+      (await findCountries(name ?? '', signal)).results.find(
+        (country) => country.name.toLowerCase() === name?.toLowerCase(),
+      ) ?? null,
+  });
+}
+
 /**
- * Update Profile (specification section 2): Company, Address, Country, Phone; Clear and Update. Success returns to
- * the dashboard (section 4), except when a different company was picked: the membership is then pending approval, and
- * the user stays on the profile, which shows that.
+ * Update Profile (specification section 2): Company, Address, Country, Phone; Clear and Update, driven by the
+ * contract's ProfileFormSchema. Choosing a country puts its calling code in place of the previous one. Success
+ * returns to the dashboard (section 4), except when a different company was picked: the membership is then pending
+ * approval, and the user stays on the profile, which shows that.
  */
 export function UpdateProfileModal({
   profile,
@@ -63,22 +78,20 @@ export function UpdateProfileModal({
 }) {
   const navigate = useNavigate();
   const update = useUpdateUserProfile();
-  const form = useForm<ProfileFormValues>({
-    defaultValues: initialValues(profile),
-    resolver: async (values) => {
-      const errors = validateProfileForm(values);
-      return Object.keys(errors).length === 0
-        ? { values, errors: {} }
-        : {
-            values: {},
-            errors: Object.fromEntries(
-              Object.entries(errors).map(([k, message]) => [k, { type: 'validate', message }]),
-            ),
-          };
-    },
-  });
-  const { control, register, handleSubmit, formState, setValue, getValues, setError, reset } = form;
+  const { control, handleSubmit, formState, setValue, getValues, setError, reset } =
+    useForm<ProfileFormValues>({
+      defaultValues: initialValues(profile),
+      resolver: zodResolver(ProfileFormSchema),
+      mode: 'onTouched',
+    });
   const canUpdate = formState.isDirty || Object.keys(formState.touchedFields).length > 0;
+  // The calling code the phone starts with: the stored country's, then each picked country's. Typing a new country
+  // name clears the field for a moment; the code stays remembered until another country is picked.
+  const storedCountry = useStoredCountry(profile.country);
+  const callingCode = useRef<string | null>(null);
+  useEffect(() => {
+    callingCode.current ??= storedCountry.data?.callingCode ?? null;
+  }, [storedCountry.data]);
 
   const onSubmit = async (values: ProfileFormValues) => {
     try {
@@ -101,118 +114,99 @@ export function UpdateProfileModal({
       await navigate({ to: '/app-dashboard' });
     } catch (error) {
       // Failures are silent (specification section 8); what the user typed stays, and field errors show inline.
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          const name = FIELD_NAMES[field];
-          if (name) setError(name, { message });
-        }
-      }
+      if (error instanceof ApiError)
+        applyServerFieldErrors(error.fields, setError, fieldNameMap(PROFILE_FORM_FIELDS));
     }
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title="Update Profile" size="lg" centered>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="sm">
-          <Controller
+        <Stack gap={4}>
+          <TypeaheadField<ProfileFormValues, Party>
             control={control}
             name="company"
-            render={({ field, fieldState }) => (
-              <Typeahead<Party>
-                label="Company"
-                placeholder="Search companies"
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                search={(term, signal) => findCustomerPortalParties(term, signal)}
-                getOptionLabel={(party) => party.name}
-                getOptionKey={(party) => String(party.id)}
-                renderOption={(party) => (
-                  <Stack gap={0}>
-                    <Text size="sm">{party.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {party.code}
-                      {party.address ? ` · ${party.address}` : ''}
-                    </Text>
-                  </Stack>
-                )}
-                error={fieldState.error?.message}
-              />
+            label="Company"
+            placeholder="Search companies"
+            required
+            search={(term, signal) => findCustomerPortalParties(term, signal)}
+            getOptionLabel={(party) => party.name}
+            getOptionKey={(party) => String(party.id)}
+            renderOption={(party) => (
+              <Stack gap={0}>
+                <Text size="sm">{party.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {party.code}
+                  {party.address ? ` · ${party.address}` : ''}
+                </Text>
+              </Stack>
             )}
           />
-          <Text size="sm">
+          <Text size="sm" mb="xs">
             Company not in the list?{' '}
             <Anchor component="button" type="button" onClick={onRequestCompany}>
               Request a new company
             </Anchor>
           </Text>
-          <Textarea
+          <TextAreaField
+            control={control}
+            name="address"
             label="Address"
             required
-            autosize
             minRows={2}
             maxRows={5}
-            error={formState.errors.address?.message}
-            {...register('address')}
+            maxLength={500}
           />
-          <Controller
+          <TypeaheadField<ProfileFormValues, Country>
             control={control}
             name="country"
-            render={({ field, fieldState }) => (
-              <Typeahead<Country>
-                label="Country"
-                placeholder="Search countries"
-                required
-                invalidOnError
-                value={field.value}
-                onChange={(country) => {
-                  setValue('phone', phoneForCountry(getValues('phone'), field.value, country), {
-                    shouldDirty: true,
-                  });
-                  field.onChange(country);
-                }}
-                onBlur={field.onBlur}
-                search={async (term, signal) => (await findCountries(term, signal)).results}
-                getOptionLabel={(country) => country.name}
-                getOptionKey={(country) => country.code || country.name}
-                renderOption={(country) => (
-                  <Group justify="space-between" wrap="nowrap" w="100%">
-                    <Text size="sm">{country.name}</Text>
-                    {country.callingCode && (
-                      <Text size="xs" c="dimmed">
-                        +{country.callingCode}
-                      </Text>
-                    )}
-                  </Group>
+            label="Country"
+            placeholder="Search countries"
+            required
+            invalidOnError
+            onPick={(country) => {
+              if (!country?.callingCode) return;
+              setValue(
+                'phone',
+                replaceCallingCode(getValues('phone'), callingCode.current, country.callingCode),
+                {
+                  shouldDirty: true,
+                  shouldValidate: formState.isSubmitted,
+                },
+              );
+              callingCode.current = country.callingCode;
+            }}
+            search={async (term, signal) => (await findCountries(term, signal)).results}
+            getOptionLabel={(country) => country.name}
+            getOptionKey={(country) => country.code || country.name}
+            renderOption={(country) => (
+              <Group justify="space-between" wrap="nowrap" w="100%">
+                <Text size="sm">{country.name}</Text>
+                {country.callingCode && (
+                  <Text size="xs" c="dimmed">
+                    +{country.callingCode}
+                  </Text>
                 )}
-                error={fieldState.error?.message}
-              />
+              </Group>
             )}
           />
-          <Controller
+          <TextField
             control={control}
             name="phone"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label="Phone"
-                required
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                value={field.value}
-                onChange={(event) => field.onChange(numericPhone(event.currentTarget.value))}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Phone"
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            normalize={numericPhone}
           />
           <Group justify="flex-end" mt="sm">
             <Button
               variant="default"
-              onClick={() =>
-                reset({ company: null, address: '', country: null, phone: '' }, { keepDefaultValues: true })
-              }
+              onClick={() => {
+                reset({ company: null, address: '', country: null, phone: '' }, { keepDefaultValues: true });
+                callingCode.current = null;
+              }}
             >
               Clear
             </Button>

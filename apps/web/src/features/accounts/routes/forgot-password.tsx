@@ -1,15 +1,26 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ACCOUNT_MESSAGES,
+  type ForgotPasswordForm,
+  ForgotPasswordFormSchema,
+} from '@lading/contract/accounts';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
+import { TextField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ email: string }>({ defaultValues: { email: '' } });
-  const onSubmit = async ({ email }: { email: string }) => {
+  const { control, handleSubmit, formState, setError } = useForm<ForgotPasswordForm>({
+    defaultValues: { email: '' },
+    resolver: zodResolver(ForgotPasswordFormSchema),
+  });
+  const onSubmit = async ({ email }: ForgotPasswordForm) => {
     try {
       const { message } = await apiRequest<{ message: string }>(
         '/authenticate/oauth/users/forgot-password/',
@@ -17,11 +28,10 @@ export function ForgotPasswordPage() {
       );
       setSent(message);
     } catch (error) {
-      toast.warning(
-        error instanceof ApiError && error.code === 'VALIDATION_FAILED'
-          ? 'Invalid Email'
-          : 'Please try again in a moment.',
-      );
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
+        applyServerFieldErrors(error.fields, setError, fieldNameMap({ email: 'email' }));
+        toast.warning(ACCOUNT_MESSAGES.invalidEmail);
+      } else toast.warning('Please try again in a moment.');
     }
   };
   return (
@@ -32,17 +42,23 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <form
-          onSubmit={handleSubmit(onSubmit, () => toast.warning('Please fill the required fields'))}
+          onSubmit={handleSubmit(onSubmit, (errors) =>
+            toast.warning(
+              errors.email?.message === ACCOUNT_MESSAGES.invalidEmail
+                ? ACCOUNT_MESSAGES.invalidEmail
+                : ACCOUNT_MESSAGES.loginRequired,
+            ),
+          )}
           noValidate
         >
-          <Stack gap="sm">
-            <TextInput
+          <Stack gap={4}>
+            <TextField
+              control={control}
+              name="email"
               label="Email"
               type="email"
               autoComplete="email"
-              withAsterisk
-              error={formState.errors.email ? 'Required' : undefined}
-              {...register('email', { required: true })}
+              required
             />
             <Button type="submit" loading={formState.isSubmitting}>
               Send reset link

@@ -1,15 +1,15 @@
-import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_MESSAGES, type SignInForm, SignInFormSchema } from '@lading/contract/accounts';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordField, TextField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { decideRouteAccess } from '../../../lib/route-access';
 import { toast } from '../../../lib/toast';
 import { signIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
-
-type LoginForm = { username: string; password: string };
 
 /** Only paths inside the portal are followed after sign-in. */
 export function safeRedirect(value: string | undefined): string | undefined {
@@ -22,11 +22,12 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const router = useRouter();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({
+  const { control, handleSubmit, formState } = useForm<SignInForm>({
     defaultValues: { username: '', password: '' },
+    resolver: zodResolver(SignInFormSchema),
   });
 
-  const onValid = async ({ username, password }: LoginForm) => {
+  const onValid = async ({ username, password }: SignInForm) => {
     setUnverifiedEmail(null);
     try {
       const { destination, session } = await signIn(username.trim(), password);
@@ -67,42 +68,43 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to manage your shipments.">
       <form onSubmit={handleSubmit(onValid, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))} noValidate>
-        <Stack gap="sm">
-          <TextInput
+        <Stack gap={4}>
+          <TextField
+            control={control}
+            name="username"
             label="Username"
             placeholder="Email"
             autoComplete="username"
-            withAsterisk
-            error={formState.errors.username ? 'Required' : undefined}
-            {...register('username', { validate: (v) => v.trim() !== '' })}
+            required
           />
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="password"
             label="Password"
             autoComplete="current-password"
-            withAsterisk
-            error={formState.errors.password ? 'Required' : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            {...register('password', { required: true })}
+            required
           />
-          <Group justify="flex-end">
+          <Group justify="flex-end" mb="sm">
             <Anchor component={Link} to="/app-forgot-password" size="sm">
               Forgot Password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={formState.isSubmitting}>
-            Sign In
-          </Button>
-          {unverifiedEmail && (
-            <Button variant="light" onClick={resend}>
-              Resend verification email
+          <Stack gap="sm">
+            <Button type="submit" fullWidth loading={formState.isSubmitting}>
+              Sign In
             </Button>
-          )}
-          <Text size="sm" ta="center">
-            New to Lading?{' '}
-            <Anchor component={Link} to="/app-registration">
-              Sign Up
-            </Anchor>
-          </Text>
+            {unverifiedEmail && (
+              <Button variant="light" onClick={resend}>
+                Resend verification email
+              </Button>
+            )}
+            <Text size="sm" ta="center">
+              New to Lading?{' '}
+              <Anchor component={Link} to="/app-registration">
+                Sign Up
+              </Anchor>
+            </Text>
+          </Stack>
         </Stack>
       </form>
     </AuthCard>

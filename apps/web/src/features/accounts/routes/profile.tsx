@@ -1,20 +1,16 @@
-import { ACCOUNT_MESSAGES, PASSWORD_MIN, type UserProfile } from '@lading/contract/accounts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+  CHANGE_PASSWORD_FORM_FIELDS,
+  type ChangePasswordForm,
+  ChangePasswordFormSchema,
+  type UserProfile,
+} from '@lading/contract/accounts';
+import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
+import { PasswordField } from '../../../components/form/text-fields';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
@@ -70,18 +66,13 @@ function CompanyMembership({ profile }: { profile: UserProfile }) {
   );
 }
 
-type PasswordForm = { currentPassword: string; newPassword: string; confirmPassword: string };
-
 function ChangePasswordPanel({ userId }: { userId: number }) {
   const change = useChangePassword();
-  const { register, handleSubmit, reset, formState, setError } = useForm<PasswordForm>({
+  const { control, handleSubmit, reset, formState, setError } = useForm<ChangePasswordForm>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    resolver: zodResolver(ChangePasswordFormSchema),
   });
-  const onSubmit = async (values: PasswordForm) => {
-    if ([...values.newPassword].length < PASSWORD_MIN)
-      return setError('newPassword', { message: ACCOUNT_MESSAGES.passwordTooShort });
-    if (values.newPassword !== values.confirmPassword)
-      return setError('confirmPassword', { message: ACCOUNT_MESSAGES.passwordMismatch });
+  const onSubmit = async (values: ChangePasswordForm) => {
     try {
       const { message } = await change.mutateAsync({
         id: userId,
@@ -91,43 +82,38 @@ function ChangePasswordPanel({ userId }: { userId: number }) {
       toast.success(message);
       reset();
     } catch (error) {
-      if (error instanceof ApiError && error.fields.current_password)
-        setError('currentPassword', { message: error.fields.current_password });
-      else if (error instanceof ApiError && error.fields.new_password)
-        setError('newPassword', { message: error.fields.new_password });
+      if (error instanceof ApiError)
+        applyServerFieldErrors(error.fields, setError, fieldNameMap(CHANGE_PASSWORD_FORM_FIELDS));
     }
   };
   return (
     <Paper withBorder p="lg" radius="md">
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
+        <Stack gap={4}>
+          <Title order={2} size="h4" mb="xs">
             Change Password
           </Title>
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="currentPassword"
             label="Current Password"
             autoComplete="current-password"
             required
-            error={formState.errors.currentPassword?.message}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide current password' }}
-            {...register('currentPassword', { required: 'Required' })}
           />
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="newPassword"
             label="New Password"
             autoComplete="new-password"
             required
             description="At least 8 characters. Other devices will be signed out."
-            error={formState.errors.newPassword?.message}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide new password' }}
-            {...register('newPassword', { required: 'Required' })}
           />
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="confirmPassword"
             label="Confirm New Password"
             autoComplete="new-password"
             required
-            error={formState.errors.confirmPassword?.message}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirm new password' }}
-            {...register('confirmPassword', { required: 'Required' })}
           />
           <Group justify="flex-end">
             <Button type="submit" variant="light" loading={formState.isSubmitting}>

@@ -1,14 +1,29 @@
-import { ACCOUNT_MESSAGES, checkSignUpForm, type SignUpFormValues } from '@lading/contract/accounts';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ACCOUNT_MESSAGES,
+  SIGN_UP_FORM_FIELDS,
+  SignUpFormSchema,
+  type SignUpFormValues,
+  signUpFormMessage,
+} from '@lading/contract/accounts';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
+import { CheckboxField } from '../../../components/form/choice-fields';
+import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
+import { PasswordField, TextField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 
+/**
+ * Sign-up (specification sections 2, 5 and 8), driven by the contract's SignUpFormSchema: an invalid form warns
+ * "Invalid Email" or "Please fill all required fields" and marks the fields; a refusal by the server shows the text
+ * of its error field and marks the field it names.
+ */
 export function RegistrationPage() {
   const navigate = useNavigate();
-  const { register, handleSubmit, formState, watch } = useForm<SignUpFormValues>({
+  const { control, handleSubmit, formState, setError } = useForm<SignUpFormValues>({
     defaultValues: {
       email: '',
       firstName: '',
@@ -17,17 +32,17 @@ export function RegistrationPage() {
       confirmPassword: '',
       acceptTerms: false,
     },
+    resolver: zodResolver(SignUpFormSchema),
   });
-  const submitted = formState.isSubmitted;
-  const values = watch();
-  const missing = (v: string) => submitted && v.trim() === '';
+
+  const onInvalid = (errors: typeof formState.errors) => {
+    const messages = Object.fromEntries(
+      Object.entries(errors).map(([field, error]) => [field, error?.message]),
+    ) as Partial<Record<keyof SignUpFormValues, string>>;
+    toast.warning(signUpFormMessage(messages) ?? ACCOUNT_MESSAGES.signUpRequired);
+  };
 
   const onSubmit = async (form: SignUpFormValues) => {
-    const problem = checkSignUpForm(form);
-    if (problem) {
-      toast.warning(problem);
-      return;
-    }
     const email = form.email.trim();
     try {
       await apiRequest('/authenticate/oauth/users/create-cp-users/', {
@@ -44,64 +59,63 @@ export function RegistrationPage() {
       toast.success(ACCOUNT_MESSAGES.signUpSuccess);
       await navigate({ to: '/app-login' });
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Sign-up failed. Please try again.');
+      if (error instanceof ApiError) {
+        applyServerFieldErrors(error.fields, setError, fieldNameMap(SIGN_UP_FORM_FIELDS));
+        toast.error(error.message);
+      } else {
+        toast.error('Sign-up failed. Please try again.');
+      }
     }
   };
 
   return (
     <AuthCard title="Sign Up" subtitle="Create your account to book and track shipments." width={480}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="sm">
-          <TextInput
+      <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate>
+        <Stack gap={4}>
+          <TextField
+            control={control}
+            name="email"
             label="Email"
             type="email"
             autoComplete="email"
-            withAsterisk
-            error={missing(values.email) ? 'Required' : undefined}
-            {...register('email')}
+            required
           />
-          <Group grow align="flex-start">
-            <TextInput
+          <Group grow align="flex-start" gap="sm">
+            <TextField
+              control={control}
+              name="firstName"
               label="First Name"
               autoComplete="given-name"
-              withAsterisk
-              error={missing(values.firstName) ? 'Required' : undefined}
-              {...register('firstName')}
+              required
+              maxLength={100}
             />
-            <TextInput
+            <TextField
+              control={control}
+              name="lastName"
               label="Last Name"
               autoComplete="family-name"
-              withAsterisk
-              error={missing(values.lastName) ? 'Required' : undefined}
-              {...register('lastName')}
+              required
+              maxLength={100}
             />
           </Group>
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="password"
             label="Password"
             description="At least 8 characters. A passphrase of a few words is easy to remember and hard to guess."
             autoComplete="new-password"
-            withAsterisk
-            error={missing(values.password) ? 'Required' : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            {...register('password')}
+            required
           />
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="confirmPassword"
             label="Confirm Password"
             autoComplete="new-password"
-            withAsterisk
-            error={
-              missing(values.confirmPassword)
-                ? 'Required'
-                : submitted && values.confirmPassword !== values.password
-                  ? ACCOUNT_MESSAGES.passwordMismatch
-                  : undefined
-            }
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirm password' }}
-            {...register('confirmPassword')}
+            required
           />
-          <Checkbox
-            {...register('acceptTerms')}
-            error={submitted && !values.acceptTerms ? 'Required' : undefined}
+          <CheckboxField
+            control={control}
+            name="acceptTerms"
             label={
               <>
                 I am over 18 and accept the{' '}
@@ -111,15 +125,17 @@ export function RegistrationPage() {
               </>
             }
           />
-          <Button type="submit" fullWidth loading={formState.isSubmitting}>
-            Create an account
-          </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/app-login">
-              Sign In
-            </Anchor>
-          </Text>
+          <Stack gap="sm" mt="xs">
+            <Button type="submit" fullWidth loading={formState.isSubmitting}>
+              Create an account
+            </Button>
+            <Text size="sm" ta="center">
+              Already have an account?{' '}
+              <Anchor component={Link} to="/app-login">
+                Sign In
+              </Anchor>
+            </Text>
+          </Stack>
         </Stack>
       </form>
     </AuthCard>

@@ -1,21 +1,21 @@
-import { ACCOUNT_MESSAGES, PASSWORD_MIN } from '@lading/contract/accounts';
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_MESSAGES, type ResetPasswordForm, ResetPasswordFormSchema } from '@lading/contract/accounts';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
+import { PasswordField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 
-type ResetForm = { password: string; confirmPassword: string };
-
 export function ResetPasswordPage({ token }: { token?: string }) {
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<ResetForm>({
+  const { control, handleSubmit, formState, setError } = useForm<ResetPasswordForm>({
     defaultValues: { password: '', confirmPassword: '' },
+    resolver: zodResolver(ResetPasswordFormSchema),
   });
-  const onSubmit = async ({ password, confirmPassword }: ResetForm) => {
-    if ([...password].length < PASSWORD_MIN) return toast.warning(ACCOUNT_MESSAGES.passwordTooShort);
-    if (password !== confirmPassword) return toast.warning(ACCOUNT_MESSAGES.passwordMismatch);
+  const onSubmit = async ({ password }: ResetPasswordForm) => {
     try {
       const { message } = await apiRequest<{ message: string }>('/authenticate/oauth/users/reset-password/', {
         method: 'POST',
@@ -24,30 +24,29 @@ export function ResetPasswordPage({ token }: { token?: string }) {
       toast.success(message);
       await navigate({ to: '/app-login' });
     } catch (error) {
+      if (error instanceof ApiError)
+        applyServerFieldErrors(error.fields, setError, fieldNameMap({ password: 'password' }));
       toast.error(error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.linkInvalid);
     }
   };
   return (
     <AuthCard title="Choose a new password">
-      <form
-        onSubmit={handleSubmit(onSubmit, () => toast.warning('Please fill the required fields'))}
-        noValidate
-      >
-        <Stack gap="sm">
-          <PasswordInput
+      <form onSubmit={handleSubmit(onSubmit, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))} noValidate>
+        <Stack gap={4}>
+          <PasswordField
+            control={control}
+            name="password"
             label="New Password"
             autoComplete="new-password"
-            withAsterisk
+            required
             description="At least 8 characters."
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide new password' }}
-            {...register('password', { required: true })}
           />
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="confirmPassword"
             label="Confirm Password"
             autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirm password' }}
-            {...register('confirmPassword', { required: true })}
+            required
           />
           <Button type="submit" loading={formState.isSubmitting}>
             Change password

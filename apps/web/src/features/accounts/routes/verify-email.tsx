@@ -1,29 +1,36 @@
-import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
-import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { ACCOUNT_MESSAGES, type VerifyEmailResponse } from '@lading/contract/accounts';
+import { Alert, Anchor, Button, Loader, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { AuthCard } from '../components/auth-card';
 
-/** The page the verification e-mail links to. */
+type Outcome = { kind: 'verified' | 'already-verified' | 'failed'; message: string };
+
+/**
+ * The page the verification e-mail links to. A link used again (or replaced, or expired) of an account that is
+ * verified already says so and offers Sign In; only a link that verifies nothing asks for a new one.
+ */
 export function VerifyEmailPage({ token }: { token?: string }) {
-  const [state, setState] = useState<{ ok: boolean; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (!token) {
-      setState({ ok: false, message: ACCOUNT_MESSAGES.linkInvalid });
+      setOutcome({ kind: 'failed', message: ACCOUNT_MESSAGES.linkInvalid });
       return;
     }
-    apiRequest<{ message: string }>('/authenticate/oauth/users/verify-email/', {
+    apiRequest<VerifyEmailResponse>('/authenticate/oauth/users/verify-email/', {
       method: 'POST',
       json: { token },
     })
-      .then(({ message }) => setState({ ok: true, message }))
+      .then(({ message, alreadyVerified }) =>
+        setOutcome({ kind: alreadyVerified ? 'already-verified' : 'verified', message }),
+      )
       .catch((error) =>
-        setState({
-          ok: false,
+        setOutcome({
+          kind: 'failed',
           message: error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.linkInvalid,
         }),
       );
@@ -32,16 +39,25 @@ export function VerifyEmailPage({ token }: { token?: string }) {
   return (
     <AuthCard title="Verify your email">
       <Stack>
-        {state === null ? (
+        {outcome === null ? (
           <Loader aria-label="Verifying" />
         ) : (
-          <Alert color={state.ok ? 'green' : 'red'} role="status">
-            {state.message}
+          <Alert
+            color={outcome.kind === 'failed' ? 'red' : outcome.kind === 'verified' ? 'green' : 'blue'}
+            role="status"
+          >
+            {outcome.message}
           </Alert>
         )}
-        <Anchor component={Link} to="/app-login">
-          Go to sign in
-        </Anchor>
+        {outcome && outcome.kind !== 'failed' ? (
+          <Button component={Link} to="/app-login">
+            Sign In
+          </Button>
+        ) : (
+          <Anchor component={Link} to="/app-login">
+            Go to sign in
+          </Anchor>
+        )}
       </Stack>
     </AuthCard>
   );

@@ -1,24 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type BillOfLading,
+  BillOfLadingFormSchema,
   BL_MESSAGES,
   computeBillTotals,
   type BillOfLadingForm as FormValues,
+  formFieldOfSentField,
   LOCKED_STATUSES,
   packageCountMismatch,
   prefillBillForm,
   toUpdatePayload,
 } from '@lading/contract/bills-of-lading';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
-import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { CheckboxField } from '../../../components/form/choice-fields';
+import { FormOptions } from '../../../components/form/field-chrome';
+import { applyServerFieldErrors, countFieldErrors } from '../../../components/form/server-errors';
+import { TextAreaField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useUpdateBillOfLading } from '../api/update-bill-of-lading';
-import { BillFormState, TextAreaField } from './bill-form-fields';
-import { formatDate, validateBillForm } from './bill-form-rules';
 import classes from './bill-of-lading-form.module.css';
+import { formatDate } from './bl-format';
 import { CargoTable } from './cargo-table';
 import { ContainersTable } from './containers-table';
 import { NotifyPartyBlock } from './notify-party-block';
@@ -45,54 +51,90 @@ type Props = {
   onReload: () => void;
 };
 
-/** The Bill Of Lading edit form (specification sections 2, 4 and 5). */
+/** Live totals (section 5), exact: each row rounded, then summed, as the server stores them. */
+function Totals() {
+  const containers = useWatch<FormValues, 'containers'>({ name: 'containers' }) ?? [];
+  const cargoDetails = useWatch<FormValues, 'cargoDetails'>({ name: 'cargoDetails' }) ?? [];
+  const totals = computeBillTotals(containers);
+  const packageMismatch = packageCountMismatch({ containers, cargoDetails });
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="totals-heading">
+      <Stack gap="xs">
+        <Title order={2} size="h5" id="totals-heading">
+          Totals (computed as you type)
+        </Title>
+        <Group gap="xl" aria-live="polite">
+          <Detail label="Net weight" value={kg(totals.netWeight)} />
+          <Detail label="Gross weight (incl. tare)" value={kg(totals.grossWeight)} />
+          <Detail label="Measurement" value={`${totals.measurement.toFixed(2)} CBM`} />
+        </Group>
+        {packageMismatch && (
+          <Text size="sm" c="orange.9" role="status">
+            ⚠ The containers hold {packageMismatch.containers} packages but the cargo rows state{' '}
+            {packageMismatch.cargo}. Please check.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The Bill Of Lading edit form (specification sections 2, 4 and 5), driven by the contract's BillOfLadingFormSchema
+ * through zodResolver: a cell is checked when it is left (touched) and again as it changes; Submit checks every cell
+ * and marks the invalid ones. A server 400 puts its field messages on the cells they name.
+ */
 export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Props) {
   const initial = useMemo(() => prefillBillForm(bill), [bill]);
-  const methods = useForm<FormValues>({ defaultValues: initial });
-  const { control, reset, getValues, handleSubmit } = methods;
-  const [submitted, setSubmitted] = useState(false);
-  const [problem, setProblem] = useState<'stale' | 'locked' | null>(null);
+  const methods = useForm<FormValues>({
+    defaultValues: initial,
+    resolver: zodResolver(BillOfLadingFormSchema),
+    mode: 'onTouched',
+  });
+  const { reset, handleSubmit, formState, setError, getValues } = methods;
+  const [problem, setProblem] = useState<'stale' | 'locked' | 'rejected' | null>(null);
   const update = useUpdateBillOfLading();
   const isLocked = LOCKED_STATUSES.includes(bill.status);
   // Without CP.BL.EDIT (carrier staff) the same screen is a read-only view; the carrier changes bills by review.
   const isViewOnly = !useCan()('CP.BL.EDIT');
   const readOnly = isLocked || isViewOnly;
+  const haveNotifyParty = useWatch({ control: methods.control, name: 'haveNotifyParty' });
+  const errorCount = countFieldErrors(formState.errors);
 
   // A newer version of the bill (after a save, or a reload) becomes the form's starting point.
   useEffect(() => {
     reset(initial);
-    setSubmitted(false);
     setProblem(null);
   }, [initial, reset]);
 
-  const values = useWatch({ control }) as FormValues;
-  const errors = useMemo(() => validateBillForm(values), [values]);
-  const totals = computeBillTotals(values.containers ?? []);
-  const packageMismatch = packageCountMismatch(values);
-  const haveNotifyParty = values.haveNotifyParty;
-
-  const save = async () => {
-    setSubmitted(true);
-    const form = getValues();
-    if (Object.keys(validateBillForm(form)).length > 0) {
-      toast.error(BL_MESSAGES.saveInvalid);
-      return;
-    }
+  const save = async (form: FormValues) => {
+    setProblem(null);
     try {
       await update.mutateAsync({ id: bill.id, body: toUpdatePayload(bill, form) });
       toast.success(BL_MESSAGES.saveSuccess);
     } catch (error) {
-      // Failed calls release the overlay without a message (section 4) and keep the edits on screen; two cases
-      // the user can act on are explained.
-      if (error instanceof ApiError && error.status === 412) setProblem('stale');
-      if (error instanceof ApiError && error.status === 409) setProblem('locked');
+      // Failed calls release the overlay without a message (section 4) and keep the edits on screen; what the user
+      // can act on is shown on the form.
+      if (!(error instanceof ApiError)) return;
+      if (error.status === 412) setProblem('stale');
+      else if (error.status === 409) setProblem('locked');
+      else if (error.status === 400) {
+        const placed = applyServerFieldErrors(error.fields, setError, (field) =>
+          formFieldOfSentField(field, getValues()),
+        );
+        if (placed < Object.keys(error.fields).length) setProblem('rejected');
+      }
     }
   };
 
   return (
-    <BillFormState.Provider value={{ errors, submitted, readOnly }}>
+    <FormOptions.Provider value={{ readOnly }}>
       <FormProvider {...methods}>
-        <form onSubmit={handleSubmit(save)} noValidate aria-label={`Bill of lading ${bill.number}`}>
+        <form
+          onSubmit={handleSubmit(save, () => toast.error(BL_MESSAGES.saveInvalid))}
+          noValidate
+          aria-label={`Bill of lading ${bill.number}`}
+        >
           <Stack gap="md">
             {isLocked && (
               <Alert color="blue" title={`This bill is ${bill.status.toLowerCase()}`}>
@@ -124,6 +166,11 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
             {problem === 'locked' && (
               <Alert color="red" role="alert">
                 {BL_MESSAGES.locked}
+              </Alert>
+            )}
+            {problem === 'rejected' && (
+              <Alert color="red" role="alert" title="The bill was not saved">
+                The server refused some of the values. Please check the marked fields and try again.
               </Alert>
             )}
 
@@ -163,13 +210,10 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
               />
             </SimpleGrid>
 
-            <Checkbox
+            <CheckboxField<FormValues>
+              name="haveNotifyParty"
               label="Add Notify Party"
-              disabled={readOnly}
-              checked={haveNotifyParty}
-              onChange={(event) =>
-                methods.setValue('haveNotifyParty', event.currentTarget.checked, { shouldDirty: true })
-              }
+              errorDisplay="hidden"
             />
             {haveNotifyParty && (
               <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -181,55 +225,45 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
             <ContainersTable packageTypes={packageTypes} />
             <CargoTable hsCodes={hsCodes} packageTypes={packageTypes} />
 
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <TextAreaField name="descriptionOfGoods" label="Description of Goods" required />
-              <TextAreaField name="marksAndNosL" label="Marks & Nos" required />
+            <SimpleGrid cols={{ base: 1, md: 2 }} verticalSpacing={0}>
+              <TextAreaField<FormValues>
+                name="descriptionOfGoods"
+                label="Description of Goods"
+                required
+                maxLength={4000}
+              />
+              <TextAreaField<FormValues> name="marksAndNosL" label="Marks & Nos" required maxLength={4000} />
             </SimpleGrid>
 
-            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="totals-heading">
-              <Stack gap="xs">
-                <Title order={2} size="h5" id="totals-heading">
-                  Totals (computed as you type)
-                </Title>
-                <Group gap="xl" aria-live="polite">
-                  <Detail label="Net weight" value={kg(totals.netWeight)} />
-                  <Detail label="Gross weight (incl. tare)" value={kg(totals.grossWeight)} />
-                  <Detail label="Measurement" value={`${totals.measurement.toFixed(2)} CBM`} />
-                </Group>
-                {packageMismatch && (
-                  <Text size="sm" c="orange.9" role="status">
-                    ⚠ The containers hold {packageMismatch.containers} packages but the cargo rows state{' '}
-                    {packageMismatch.cargo}. Please check.
-                  </Text>
-                )}
-              </Stack>
-            </Paper>
+            <Totals />
 
             {!readOnly && (
-              <Group justify="flex-end" className={classes.actions}>
-                {submitted && Object.keys(errors).length > 0 && (
-                  <Text size="sm" c="red.9" mr="auto" role="status">
-                    {Object.keys(errors).length} field{Object.keys(errors).length === 1 ? ' needs' : 's need'}{' '}
-                    attention (marked in red).
-                  </Text>
-                )}
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    reset(initial);
-                    setSubmitted(false);
-                  }}
-                >
-                  Clear
-                </Button>
-                <Button type="submit" loading={update.isPending}>
-                  Submit
-                </Button>
-              </Group>
+              <div className={classes.actions}>
+                {/* One line kept for the count, so the buttons never move under the pointer when it appears. */}
+                <Text size="sm" c="red.9" role="status" className={classes.status}>
+                  {formState.isSubmitted && errorCount > 0
+                    ? `${errorCount} field${errorCount === 1 ? ' needs' : 's need'} attention (marked in red).`
+                    : ''}
+                </Text>
+                <Group gap="sm" wrap="nowrap" className={classes.buttons}>
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      reset(initial);
+                      setProblem(null);
+                    }}
+                  >
+                    Clear
+                  </Button>
+                  <Button type="submit" loading={update.isPending}>
+                    Submit
+                  </Button>
+                </Group>
+              </div>
             )}
           </Stack>
         </form>
       </FormProvider>
-    </BillFormState.Provider>
+    </FormOptions.Provider>
   );
 }

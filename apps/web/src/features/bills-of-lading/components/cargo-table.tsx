@@ -1,39 +1,67 @@
 import { type BillOfLadingForm, emptyCargoRow } from '@lading/contract/bills-of-lading';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
-import { Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { useContext, useMemo } from 'react';
-import { useController, useFieldArray, useFormContext } from 'react-hook-form';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { SelectField } from '../../../components/form/choice-fields';
+import { useFormOptions } from '../../../components/form/field-chrome';
+import { TextField } from '../../../components/form/text-fields';
 import { createLocalSearch, Typeahead } from '../../../components/typeahead';
-import { BillFormState, SelectField, TextField } from './bill-form-fields';
+import { usePhoneLayout } from '../../../lib/phone-layout';
+import classes from './containers-table.module.css';
 
-function CommodityCell({ index, hsCodes }: { index: number; hsCodes: readonly HsnCode[] }) {
-  const { readOnly, errors, submitted } = useContext(BillFormState);
+/** Commodity: a typeahead over the loaded HS list; picking one fills the HSN Code (its id, and its digits to show). */
+function CommodityCell({
+  index,
+  hsCodes,
+  labelled,
+}: {
+  index: number;
+  hsCodes: readonly HsnCode[];
+  labelled: boolean;
+}) {
+  const { readOnly } = useFormOptions();
   const { setValue, getFieldState, formState } = useFormContext<BillOfLadingForm>();
-  const { field } = useController<BillOfLadingForm, `cargoDetails.${number}.commodity`>({
+  const { field, fieldState } = useController<BillOfLadingForm, `cargoDetails.${number}.commodity`>({
     name: `cargoDetails.${index}.commodity`,
   });
   const search = useMemo(
     () => createLocalSearch(hsCodes, (h) => `${h.commodity} ${h.hsnCode}`, 20),
     [hsCodes],
   );
-  const hsnCode = useController<BillOfLadingForm, `cargoDetails.${number}.hsnCode`>({
+  const hsnCode = useWatch<BillOfLadingForm, `cargoDetails.${number}.hsnCode`>({
     name: `cargoDetails.${index}.hsnCode`,
-  }).field.value;
-  const picked = hsnCode ? (hsCodes.find((h) => h.id === hsnCode) ?? null) : null;
-  const value: HsnCode | null = picked ? { ...picked, commodity: String(field.value) } : null;
-  const touched = getFieldState(`cargoDetails.${index}.commodity`, formState).isTouched;
-  const message = errors[`cargoDetails.${index}.commodity`] ?? errors[`cargoDetails.${index}.hsnCode`];
+  });
+  const hsnCodeValue = useWatch<BillOfLadingForm, `cargoDetails.${number}.hsnCodeValue`>({
+    name: `cargoDetails.${index}.hsnCodeValue`,
+  });
+  // The row's commodity shows as the picked code with the commodity text of the row (it may read differently).
+  const value: HsnCode | null = hsnCode
+    ? {
+        ...(hsCodes.find((h) => h.id === hsnCode) ?? {
+          id: hsnCode,
+          hsnCode: hsnCodeValue,
+          level: hsnCodeValue.length,
+          parentCode: null,
+        }),
+        commodity: String(field.value),
+      }
+    : null;
+  const codeError = getFieldState(`cargoDetails.${index}.hsnCode`, formState).error?.message;
+  const label = labelled ? 'Commodity' : `Commodity, cargo row ${index + 1}`;
   return (
     <Typeahead<HsnCode>
-      label={`Commodity, cargo row ${index + 1}`}
-      hideLabel
+      label={label}
+      hideLabel={!labelled}
+      required
       placeholder="Search commodity or HS code"
       disabled={readOnly}
       value={value}
       onChange={(item) => {
         field.onChange(item?.commodity ?? '');
-        setValue(`cargoDetails.${index}.hsnCode`, item?.id ?? null, { shouldDirty: true, shouldTouch: true });
-        setValue(`cargoDetails.${index}.hsnCodeValue`, item?.hsnCode ?? '', { shouldDirty: true });
+        const validate = { shouldDirty: true, shouldValidate: fieldState.isTouched || formState.isSubmitted };
+        setValue(`cargoDetails.${index}.hsnCodeValue`, item?.hsnCode ?? '', validate);
+        setValue(`cargoDetails.${index}.hsnCode`, item?.id ?? null, { ...validate, shouldTouch: true });
       }}
       onBlur={field.onBlur}
       search={search}
@@ -47,8 +75,25 @@ function CommodityCell({ index, hsCodes }: { index: number; hsCodes: readonly Hs
           </Text>
         </Group>
       )}
-      error={message && (submitted || touched) ? true : undefined}
+      error={fieldState.error?.message ?? codeError}
+      errorDisplay={labelled ? 'line' : 'hidden'}
     />
+  );
+}
+
+function HsnCodeText({ index, labelled }: { index: number; labelled: boolean }) {
+  const value = useWatch<BillOfLadingForm, `cargoDetails.${number}.hsnCodeValue`>({
+    name: `cargoDetails.${index}.hsnCodeValue`,
+  });
+  return (
+    <Text size="sm" ff="monospace" aria-label={`HSN Code, cargo row ${index + 1}`}>
+      {labelled && (
+        <Text span size="xs" c="dimmed" ff="text" mr={4}>
+          HSN Code
+        </Text>
+      )}
+      {value || '—'}
+    </Text>
   );
 }
 
@@ -60,10 +105,32 @@ export function CargoTable({
   hsCodes: readonly HsnCode[];
   packageTypes: readonly PackageType[];
 }) {
-  const { readOnly } = useContext(BillFormState);
-  const { control, watch } = useFormContext<BillOfLadingForm>();
+  const { readOnly } = useFormOptions();
+  const isPhone = usePhoneLayout();
+  const { control } = useFormContext<BillOfLadingForm>();
   const { fields, append, remove } = useFieldArray({ control, name: 'cargoDetails', keyName: 'key' });
   const packageOptions = packageTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` }));
+  const packageType = (index: number, labelled: boolean) => (
+    <SelectField<BillOfLadingForm>
+      name={`cargoDetails.${index}.packageType`}
+      label={labelled ? 'Package Type' : `Package Type, cargo row ${index + 1}`}
+      hideLabel={!labelled}
+      required
+      numeric
+      data={packageOptions}
+      placeholder="Choose"
+    />
+  );
+  const packageDetails = (index: number, labelled: boolean) => (
+    <TextField<BillOfLadingForm>
+      name={`cargoDetails.${index}.packageDetails`}
+      label={labelled ? 'Package Details' : `Package Details, cargo row ${index + 1}`}
+      hideLabel={!labelled}
+      required
+      maxLength={500}
+      placeholder="e.g. 1200 cartons"
+    />
+  );
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cargo-heading">
@@ -88,57 +155,64 @@ export function CargoTable({
             </Group>
           )}
         </Group>
-        <ScrollArea type="auto" offsetScrollbars>
-          <Table withTableBorder withColumnBorders verticalSpacing={4} miw={900}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w={40}>
-                  #
-                </Table.Th>
-                <Table.Th scope="col">Commodity</Table.Th>
-                <Table.Th scope="col">HSN Code</Table.Th>
-                <Table.Th scope="col">Package Type</Table.Th>
-                <Table.Th scope="col">Package Details</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fields.map((row, index) => (
-                <Table.Tr key={row.key}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td miw={320}>
-                    <CommodityCell index={index} hsCodes={hsCodes} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace" aria-label={`HSN Code, cargo row ${index + 1}`}>
-                      {watch(`cargoDetails.${index}.hsnCodeValue`) || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <SelectField
-                      name={`cargoDetails.${index}.packageType`}
-                      label={`Package Type, cargo row ${index + 1}`}
-                      hideLabel
-                      required
-                      numeric
-                      data={packageOptions}
-                      placeholder="Choose"
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextField
-                      name={`cargoDetails.${index}.packageDetails`}
-                      label={`Package Details, cargo row ${index + 1}`}
-                      hideLabel
-                      required
-                      maxLength={500}
-                      placeholder="e.g. 1200 cartons"
-                    />
-                  </Table.Td>
+        {isPhone ? (
+          <Stack gap="sm">
+            {fields.map((row, index) => (
+              <Paper
+                key={row.key}
+                withBorder
+                p="sm"
+                radius="md"
+                component="section"
+                aria-label={`Cargo row ${index + 1}`}
+                data-testid="cargo-card"
+              >
+                <Stack gap={4}>
+                  <Group justify="space-between">
+                    <Title order={3} size="h6">
+                      Cargo row {index + 1}
+                    </Title>
+                    <HsnCodeText index={index} labelled />
+                  </Group>
+                  <CommodityCell index={index} hsCodes={hsCodes} labelled />
+                  {packageType(index, true)}
+                  {packageDetails(index, true)}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <div className={classes.scroller}>
+            <Table withTableBorder withColumnBorders verticalSpacing={4} miw={720}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col" w={40}>
+                    #
+                  </Table.Th>
+                  <Table.Th scope="col">Commodity</Table.Th>
+                  <Table.Th scope="col">HSN Code</Table.Th>
+                  <Table.Th scope="col">Package Type</Table.Th>
+                  <Table.Th scope="col">Package Details</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+              </Table.Thead>
+              <Table.Tbody>
+                {fields.map((row, index) => (
+                  <Table.Tr key={row.key}>
+                    <Table.Td>{index + 1}</Table.Td>
+                    <Table.Td miw={280}>
+                      <CommodityCell index={index} hsCodes={hsCodes} labelled={false} />
+                    </Table.Td>
+                    <Table.Td>
+                      <HsnCodeText index={index} labelled={false} />
+                    </Table.Td>
+                    <Table.Td>{packageType(index, false)}</Table.Td>
+                    <Table.Td>{packageDetails(index, false)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
       </Stack>
     </Paper>
   );

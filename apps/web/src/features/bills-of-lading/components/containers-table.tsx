@@ -1,15 +1,21 @@
 import {
   type BillOfLadingForm,
   BL_MESSAGES,
+  type ContainerForm,
   isValidContainerNumber,
   isVgmOffExpected,
   VGM_METHODS,
 } from '@lading/contract/bills-of-lading';
+import { roundDecimalText, sumRounded2 } from '@lading/contract/decimal';
 import type { PackageType } from '@lading/contract/reference-data';
-import { Alert, Group, Paper, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { NumberField, SelectField, TextField } from './bill-form-fields';
-import { kgToTonnes } from './bill-form-rules';
+import { SelectField } from '../../../components/form/choice-fields';
+import { DecimalField, IntegerField } from '../../../components/form/number-fields';
+import { TextField } from '../../../components/form/text-fields';
+import { usePhoneLayout } from '../../../lib/phone-layout';
+import { kgToTonnes } from './bl-format';
+import classes from './containers-table.module.css';
 
 function Warning({ label }: { label: string }) {
   return (
@@ -21,11 +27,226 @@ function Warning({ label }: { label: string }) {
   );
 }
 
-/** Container Details (specification section 2): ten columns; number, type and tare read-only; warnings advise, never block. */
-export function ContainersTable({ packageTypes }: { packageTypes: readonly PackageType[] }) {
+type Options = { value: string; label: string }[];
+
+const vgmWarning = (row: Pick<ContainerForm, 'cargoGrossWeight' | 'tareWeight'>) =>
+  `VGM differs from cargo gross + tare (${roundDecimalText(sumRounded2([row.cargoGrossWeight, row.tareWeight]))} kg) by more than 5 %.`;
+const checkDigitWarning = (no: string) =>
+  `${no}: the ISO 6346 check digit does not match. Please check the container number.`;
+
+/** The editable cells of one container; `labelled` shows the labels (phone cards) instead of column headers. */
+function containerCells({
+  index,
+  no,
+  packageOptions,
+  labelled,
+}: {
+  index: number;
+  no: string;
+  packageOptions: Options;
+  labelled: boolean;
+}) {
+  const name = (label: string) => (labelled ? label : `${label}, container ${no}`);
+  const common = { hideLabel: !labelled, errorDisplay: labelled ? ('line' as const) : ('hidden' as const) };
+  return {
+    seal: (
+      <TextField<BillOfLadingForm>
+        name={`containers.${index}.sealNumber`}
+        label={name('Seal No')}
+        maxLength={40}
+        {...common}
+      />
+    ),
+    packageType: (
+      <SelectField<BillOfLadingForm>
+        name={`containers.${index}.packageType`}
+        label={name('Package Type')}
+        required
+        numeric
+        data={packageOptions}
+        placeholder="Choose"
+        {...common}
+      />
+    ),
+    packages: (
+      <IntegerField<BillOfLadingForm>
+        name={`containers.${index}.numberOfPackage`}
+        label={name('No of Packages')}
+        required
+        {...common}
+      />
+    ),
+    gross: (
+      <DecimalField<BillOfLadingForm>
+        name={`containers.${index}.cargoGrossWeight`}
+        label={name('Cargo Gross Weight (KG)')}
+        required
+        {...common}
+      />
+    ),
+    measurement: (
+      <DecimalField<BillOfLadingForm>
+        name={`containers.${index}.measurement`}
+        label={name('Measurement (CBM)')}
+        required
+        {...common}
+      />
+    ),
+    vgm: (
+      <DecimalField<BillOfLadingForm>
+        name={`containers.${index}.vgm`}
+        label={name('VGM (kg)')}
+        required
+        {...common}
+      />
+    ),
+    vgmMethod: (
+      <SelectField<BillOfLadingForm>
+        name={`containers.${index}.vgmMethod`}
+        label={name('VGM Method')}
+        required
+        searchable={false}
+        data={[...VGM_METHODS]}
+        placeholder="Choose"
+        {...common}
+      />
+    ),
+  };
+}
+
+function useContainerRows() {
   const { control } = useFormContext<BillOfLadingForm>();
   const { fields } = useFieldArray({ control, name: 'containers', keyName: 'key' });
   const rows = useWatch({ control, name: 'containers' });
+  return fields.map((row, index) => ({ key: row.key, index, row, current: rows?.[index] ?? row }));
+}
+
+/** Desktop: one row per container; the table fits a 1440 px screen, narrower ones scroll it with the keyboard too. */
+function ContainersGrid({ packageOptions }: { packageOptions: Options }) {
+  const rows = useContainerRows();
+  return (
+    <div className={classes.scroller} data-testid="containers-scroller">
+      <Table
+        withTableBorder
+        withColumnBorders
+        striped
+        verticalSpacing={4}
+        horizontalSpacing={6}
+        className={classes.table}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" className={classes.sticky}>
+              Container No.
+            </Table.Th>
+            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">Tare Weight (Tone)</Table.Th>
+            <Table.Th scope="col">Seal No</Table.Th>
+            <Table.Th scope="col">Package Type</Table.Th>
+            <Table.Th scope="col">No of Packages</Table.Th>
+            <Table.Th scope="col">Cargo Gross Weight (KG)</Table.Th>
+            <Table.Th scope="col">Measurement (CBM)</Table.Th>
+            <Table.Th scope="col">VGM (kg)</Table.Th>
+            <Table.Th scope="col">VGM Method</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(({ key, index, row, current }) => {
+            const no = row.containerNumber;
+            const cells = containerCells({ index, no, packageOptions, labelled: false });
+            return (
+              <Table.Tr key={key}>
+                <Table.Th scope="row" className={classes.sticky}>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" ff="monospace">
+                      {no}
+                    </Text>
+                    {!isValidContainerNumber(no) && <Warning label={checkDigitWarning(no)} />}
+                  </Group>
+                </Table.Th>
+                <Table.Td>{row.containerType}</Table.Td>
+                <Table.Td>{kgToTonnes(row.tareWeight)}</Table.Td>
+                <Table.Td className={classes.seal}>{cells.seal}</Table.Td>
+                <Table.Td className={classes.choice}>{cells.packageType}</Table.Td>
+                <Table.Td className={classes.count}>{cells.packages}</Table.Td>
+                <Table.Td className={classes.amount}>{cells.gross}</Table.Td>
+                <Table.Td className={classes.amount}>{cells.measurement}</Table.Td>
+                <Table.Td className={classes.amount}>
+                  <Group gap={4} wrap="nowrap">
+                    {cells.vgm}
+                    {isVgmOffExpected(current) && <Warning label={vgmWarning(current)} />}
+                  </Group>
+                </Table.Td>
+                <Table.Td className={classes.method}>{cells.vgmMethod}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** Phones: each container is a card with labelled fields, stacked; nothing scrolls sideways. */
+function ContainerCards({ packageOptions }: { packageOptions: Options }) {
+  const rows = useContainerRows();
+  return (
+    <Stack gap="sm">
+      {rows.map(({ key, index, row, current }) => {
+        const no = row.containerNumber;
+        const cells = containerCells({ index, no, packageOptions, labelled: true });
+        const headingId = `container-${index}-heading`;
+        return (
+          <Paper
+            key={key}
+            withBorder
+            p="sm"
+            radius="md"
+            component="section"
+            aria-labelledby={headingId}
+            data-testid="container-card"
+          >
+            <Stack gap={4}>
+              <Group justify="space-between" wrap="nowrap" align="baseline">
+                <Group gap={4} wrap="nowrap">
+                  <Title order={3} size="h5" ff="monospace" id={headingId}>
+                    {no}
+                  </Title>
+                  {!isValidContainerNumber(no) && <Warning label={checkDigitWarning(no)} />}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {row.containerType} · tare {kgToTonnes(row.tareWeight)} t
+                </Text>
+              </Group>
+              <SimpleGrid cols={2} spacing="sm" verticalSpacing={0}>
+                {cells.seal}
+                {cells.packages}
+              </SimpleGrid>
+              {cells.packageType}
+              <SimpleGrid cols={2} spacing="sm" verticalSpacing={0}>
+                {cells.gross}
+                {cells.measurement}
+                {cells.vgm}
+                {cells.vgmMethod}
+              </SimpleGrid>
+              {isVgmOffExpected(current) && (
+                <Text size="sm" c="orange.9" role="status">
+                  ⚠ {vgmWarning(current)}
+                </Text>
+              )}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Container Details (specification section 2): ten columns; number, type and tare read-only; warnings advise, never block. */
+export function ContainersTable({ packageTypes }: { packageTypes: readonly PackageType[] }) {
+  const { control } = useFormContext<BillOfLadingForm>();
+  const count = useWatch({ control, name: 'containers' })?.length ?? 0;
+  const isPhone = usePhoneLayout();
   const packageOptions = packageTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` }));
 
   return (
@@ -34,125 +255,14 @@ export function ContainersTable({ packageTypes }: { packageTypes: readonly Packa
         <Title order={2} size="h4" id="containers-heading">
           Container Details
         </Title>
-        {fields.length === 0 ? (
+        {count === 0 ? (
           <Alert color="gray" role="status">
             {BL_MESSAGES.noContainers}
           </Alert>
+        ) : isPhone ? (
+          <ContainerCards packageOptions={packageOptions} />
         ) : (
-          <ScrollArea type="auto" offsetScrollbars>
-            <Table withTableBorder withColumnBorders striped verticalSpacing={4} miw={1400}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Container No.</Table.Th>
-                  <Table.Th scope="col">Type</Table.Th>
-                  <Table.Th scope="col">Tare Weight (Tone)</Table.Th>
-                  <Table.Th scope="col">Seal No</Table.Th>
-                  <Table.Th scope="col">Package Type</Table.Th>
-                  <Table.Th scope="col">No of Packages</Table.Th>
-                  <Table.Th scope="col">Cargo Gross Weight (KG)</Table.Th>
-                  <Table.Th scope="col">Measurement (CBM)</Table.Th>
-                  <Table.Th scope="col">VGM (kg)</Table.Th>
-                  <Table.Th scope="col">VGM Method</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {fields.map((row, index) => {
-                  const current = rows?.[index] ?? row;
-                  const badNumber = !isValidContainerNumber(row.containerNumber);
-                  const vgmOff = isVgmOffExpected(current);
-                  const no = row.containerNumber;
-                  return (
-                    <Table.Tr key={row.key}>
-                      <Table.Th scope="row">
-                        <Group gap={4} wrap="nowrap">
-                          <Text size="sm" ff="monospace">
-                            {no}
-                          </Text>
-                          {badNumber && (
-                            <Warning
-                              label={`${no}: the ISO 6346 check digit does not match. Please check the container number.`}
-                            />
-                          )}
-                        </Group>
-                      </Table.Th>
-                      <Table.Td>{row.containerType}</Table.Td>
-                      <Table.Td>{kgToTonnes(row.tareWeight)}</Table.Td>
-                      <Table.Td>
-                        <TextField
-                          name={`containers.${index}.sealNumber`}
-                          label={`Seal No, container ${no}`}
-                          hideLabel
-                          maxLength={40}
-                          miw={130}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <SelectField
-                          name={`containers.${index}.packageType`}
-                          label={`Package Type, container ${no}`}
-                          hideLabel
-                          required
-                          numeric
-                          data={packageOptions}
-                          placeholder="Choose"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberField
-                          name={`containers.${index}.numberOfPackage`}
-                          label={`No of Packages, container ${no}`}
-                          hideLabel
-                          required
-                          decimals={0}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberField
-                          name={`containers.${index}.cargoGrossWeight`}
-                          label={`Cargo Gross Weight (KG), container ${no}`}
-                          hideLabel
-                          required
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberField
-                          name={`containers.${index}.measurement`}
-                          label={`Measurement (CBM), container ${no}`}
-                          hideLabel
-                          required
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <NumberField
-                            name={`containers.${index}.vgm`}
-                            label={`VGM (kg), container ${no}`}
-                            hideLabel
-                            required
-                          />
-                          {vgmOff && (
-                            <Warning
-                              label={`VGM differs from cargo gross + tare (${((current.cargoGrossWeight ?? 0) + (current.tareWeight ?? 0)).toFixed(2)} kg) by more than 5 %.`}
-                            />
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <SelectField
-                          name={`containers.${index}.vgmMethod`}
-                          label={`VGM Method, container ${no}`}
-                          hideLabel
-                          required
-                          data={[...VGM_METHODS]}
-                          placeholder="Choose"
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <ContainersGrid packageOptions={packageOptions} />
         )}
       </Stack>
     </Paper>

@@ -1,17 +1,20 @@
 import type { BillOfLadingForm } from '@lading/contract/bills-of-lading';
 import type { Party } from '@lading/contract/reference-data';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useContext } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { useFormOptions } from '../../../components/form/field-chrome';
+import { TextField } from '../../../components/form/text-fields';
 import { Typeahead } from '../../../components/typeahead';
 import { findPartyDetails } from '../../reference-data/api/find-party-details';
-import { BillFormState, TextField } from './bill-form-fields';
+import { phoneCharacters } from './bl-format';
 
 /** Notify Party 1 or 2: party lookup (server search), name in BL, mail, phone, address; all optional. */
 export function NotifyPartyBlock({ which }: { which: 'notifyParty1' | 'notifyParty2' }) {
-  const { readOnly } = useContext(BillFormState);
+  const { readOnly } = useFormOptions();
   const { setValue } = useFormContext<BillOfLadingForm>();
-  const { field } = useController<BillOfLadingForm, `${typeof which}.party`>({ name: `${which}.party` });
+  const { field, fieldState } = useController<BillOfLadingForm, `${typeof which}.party`>({
+    name: `${which}.party`,
+  });
   const number = which === 'notifyParty1' ? 1 : 2;
   const value = field.value as { id: number; name: string } | null;
   const picked: Party | null = value
@@ -25,6 +28,7 @@ export function NotifyPartyBlock({ which }: { which: 'notifyParty1' | 'notifyPar
         emailId: null,
       }
     : null;
+  const filled = { shouldDirty: true, shouldValidate: fieldState.isTouched };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${which}-heading`}>
@@ -41,12 +45,10 @@ export function NotifyPartyBlock({ which }: { which: 'notifyParty1' | 'notifyPar
             field.onChange(party ? { id: party.id, name: party.name } : null);
             // Picking a company fills its details; they stay editable.
             if (party) {
-              setValue(`${which}.name`, party.name, { shouldDirty: true });
-              setValue(`${which}.email`, party.emailId ?? '', { shouldDirty: true });
-              setValue(`${which}.phone`, (party.mobile ?? '').replace(/(?!^\+)[^0-9]/g, ''), {
-                shouldDirty: true,
-              });
-              setValue(`${which}.address`, party.address ?? '', { shouldDirty: true });
+              setValue(`${which}.name`, party.name, filled);
+              setValue(`${which}.email`, party.emailId ?? '', filled);
+              setValue(`${which}.phone`, phoneCharacters(party.mobile ?? ''), filled);
+              setValue(`${which}.address`, party.address ?? '', filled);
             }
           }}
           onBlur={field.onBlur}
@@ -65,24 +67,35 @@ export function NotifyPartyBlock({ which }: { which: 'notifyParty1' | 'notifyPar
               )}
             </Stack>
           )}
+          error={fieldState.error?.message}
+          errorDisplay="line"
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextField name={`${which}.name`} label={`Notify Party ${number} Name in BL`} />
-          <TextField
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing={0}>
+          <TextField<BillOfLadingForm>
+            name={`${which}.name`}
+            label={`Notify Party ${number} Name in BL`}
+            maxLength={200}
+          />
+          <TextField<BillOfLadingForm>
             name={`${which}.email`}
             label={`Notify Party ${number} Mail`}
             type="email"
             maxLength={254}
           />
-          <TextField
+          <TextField<BillOfLadingForm>
             name={`${which}.phone`}
             label={`Notify Party ${number} Phone`}
-            numericOnly
+            normalize={phoneCharacters}
             type="tel"
+            inputMode="tel"
             maxLength={20}
           />
         </SimpleGrid>
-        <TextField name={`${which}.address`} label={`Notify Party ${number} Address`} maxLength={500} />
+        <TextField<BillOfLadingForm>
+          name={`${which}.address`}
+          label={`Notify Party ${number} Address`}
+          maxLength={500}
+        />
       </Stack>
     </Paper>
   );

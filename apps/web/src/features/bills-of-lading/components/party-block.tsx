@@ -1,7 +1,8 @@
 import type { BillOfLadingForm } from '@lading/contract/bills-of-lading';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FieldPath } from 'react-hook-form';
-import { TextField } from './bill-form-fields';
+import { TextField } from '../../../components/form/text-fields';
+import { phoneCharacters } from './bl-format';
 
 type Props = {
   title: 'Shipper' | 'Consignee';
@@ -38,14 +39,20 @@ export function PartyBlock({ title, partyName, mail, address, nameField, phoneFi
           <ReadOnly label="Mail" value={mail} />
         </SimpleGrid>
         <ReadOnly label="Address" value={address} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField name={nameField} label={`${title} Name as in BL`} required />
-          <TextField
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
+          <TextField<BillOfLadingForm>
+            name={nameField}
+            label={`${title} Name as in BL`}
+            required
+            maxLength={200}
+          />
+          <TextField<BillOfLadingForm>
             name={phoneField}
             label={`${title} Phone No`}
             required
-            numericOnly
+            normalize={phoneCharacters}
             type="tel"
+            inputMode="tel"
             maxLength={20}
           />
         </SimpleGrid>

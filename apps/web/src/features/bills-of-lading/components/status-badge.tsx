@@ -1,5 +1,6 @@
 import type { BlStatus } from '@lading/contract/bills-of-lading';
 import { Badge } from '@mantine/core';
+import classes from './status-badge.module.css';
 
 /** Filled with dark shades: white text stays above 4.5:1 contrast on every one. */
 const COLORS: Record<BlStatus, string> = {
@@ -12,7 +13,13 @@ const COLORS: Record<BlStatus, string> = {
 
 export function StatusBadge({ status }: { status: BlStatus }) {
   return (
-    <Badge color={COLORS[status]} variant="filled" radius="sm">
+    <Badge
+      color={COLORS[status]}
+      variant="filled"
+      radius="sm"
+      classNames={{ root: classes.root, label: classes.label }}
+      data-testid="status-badge"
+    >
       {status}
     </Badge>
   );

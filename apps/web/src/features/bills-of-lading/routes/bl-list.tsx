@@ -3,11 +3,13 @@ import { type BillOfLadingListItem, BL_STATUSES } from '@lading/contract/bills-o
 import type { Port } from '@lading/contract/reference-data';
 import {
   Alert,
+  Badge,
+  Box,
   Button,
+  Drawer,
   Group,
   Pagination,
   Paper,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -16,7 +18,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import {
   type ColumnDef,
   flexRender,
@@ -28,13 +30,15 @@ import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
 import { Typeahead } from '../../../components/typeahead';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useSession } from '../../../lib/session';
 import { findPorts } from '../../reference-data/api/find-ports';
 import { useBillsOfLading } from '../api/find-bills-of-lading';
-import { formatDate } from '../components/bill-form-rules';
+import { formatDate } from '../components/bl-format';
 import type { BlListSearch } from '../components/bl-list-search';
 import { BlRowActions } from '../components/bl-row-actions';
 import { StatusBadge } from '../components/status-badge';
+import classes from './bl-list.module.css';
 
 const SORTABLE: Record<string, BlListSearch['sort']> = {
   number: 'number',
@@ -70,7 +74,102 @@ function PortFilter({
   );
 }
 
-/** app-dashboard/bl-list: filters POL / POD / BL No / Booking No / Status, sortable table of 10 a page, filters in the address. */
+const SORT_LABELS: Record<NonNullable<BlListSearch['sort']>, string> = {
+  number: 'BL No',
+  blDate: 'BL Date',
+  status: 'Status',
+  updatedAt: 'Updated',
+};
+/** Columns that give way (hidden) on narrower desktop screens, so Status and Actions always stay in view. */
+const SECONDARY_COLUMNS = new Set(['vessel', 'consignee', 'containers']);
+
+const lane = (bill: BillOfLadingListItem) =>
+  `${bill.polName ? `${bill.polName} (${bill.polCode})` : '—'} → ${bill.podName ? `${bill.podName} (${bill.podCode})` : '—'}`;
+
+type Filters = {
+  search: BlListSearch;
+  set: (patch: Partial<BlListSearch>) => void;
+  blNo: string;
+  bookingNo: string;
+  setBlNo: (value: string) => void;
+  setBookingNo: (value: string) => void;
+  applyText: (patch: Partial<BlListSearch>) => void;
+};
+
+/** The five filters of section 3 ("BL list filter"); inline on desktops, in a drawer on phones. */
+function FilterFields({ search, set, blNo, bookingNo, setBlNo, setBookingNo, applyText }: Filters) {
+  return (
+    <>
+      <PortFilter
+        label="POL"
+        id={search.pol}
+        name={search.polName}
+        onChange={(port) => set({ pol: port?.id, polName: port?.name })}
+      />
+      <PortFilter
+        label="POD"
+        id={search.pod}
+        name={search.podName}
+        onChange={(port) => set({ pod: port?.id, podName: port?.name })}
+      />
+      <TextInput
+        label="BL No"
+        value={blNo}
+        maxLength={40}
+        onChange={(event) => {
+          setBlNo(event.currentTarget.value);
+          applyText({ blNo: event.currentTarget.value.trim() || undefined });
+        }}
+      />
+      <TextInput
+        label="Booking No"
+        value={bookingNo}
+        maxLength={40}
+        onChange={(event) => {
+          setBookingNo(event.currentTarget.value);
+          applyText({ bookingNo: event.currentTarget.value.trim() || undefined });
+        }}
+      />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        clearable
+        data={[...BL_STATUSES]}
+        value={search.status ?? null}
+        onChange={(value) => set({ status: (value as BlListSearch['status']) ?? undefined })}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </>
+  );
+}
+
+/** A bill on a phone: number, status, lane, dates and actions, all within the screen's width. */
+function BillCard({ bill }: { bill: BillOfLadingListItem }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" className={classes.card} data-testid="bl-card">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <AnchorLink to="/bl_view/$id" params={{ id: String(bill.id) }} fw={700}>
+            {bill.number}
+          </AnchorLink>
+          <StatusBadge status={bill.status} />
+        </Group>
+        <Text size="sm">{lane(bill)}</Text>
+        <Text size="xs" c="dimmed">
+          BL date {formatDate(bill.blDate)} · Updated {formatDate(bill.updatedAt)}
+          {bill.bookingNumber ? ` · Booking ${bill.bookingNumber}` : ''}
+        </Text>
+        <BlRowActions bill={bill} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * app-dashboard/bl-list: filters POL / POD / BL No / Booking No / Status, sortable list of 10 a page, filters in the
+ * address. Desktops get a table (less important columns give way first on narrower screens); phones (section 9's
+ * 780 px and below) get cards, with the filters folded into a drawer.
+ */
 export function BlListPage({
   search,
   onSearchChange,
@@ -86,6 +185,8 @@ export function BlListPage({
       ? `All offices (working as ${office.name}, ${office.code})`
       : `Bills issued by ${office.name} (${office.code})`
     : null;
+  const isPhone = usePhoneLayout();
+  const [filtersOpened, filtersDrawer] = useDisclosure(false);
   const page = search.page ?? 1;
   const sort = search.sort ?? 'updatedAt';
   const order = search.order ?? 'desc';
@@ -104,6 +205,7 @@ export function BlListPage({
   const [blNo, setBlNo] = useState(search.blNo ?? '');
   const [bookingNo, setBookingNo] = useState(search.bookingNo ?? '');
   const applyText = useDebouncedCallback((patch: Partial<BlListSearch>) => set(patch), 300);
+  const filters: Filters = { search, set, blNo, bookingNo, setBlNo, setBookingNo, applyText };
 
   const columns = useMemo<ColumnDef<BillOfLadingListItem>[]>(
     () => [
@@ -151,7 +253,22 @@ export function BlListPage({
     getCoreRowModel: getCoreRowModel(),
   });
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / DEFAULT_PAGE_SIZE));
-  const hasFilters = Boolean(search.pol || search.pod || search.blNo || search.bookingNo || search.status);
+  const activeFilters = [search.pol, search.pod, search.blNo, search.bookingNo, search.status].filter(
+    (value) => value !== undefined && value !== '',
+  ).length;
+  const hasFilters = activeFilters > 0;
+  const clearFilters = () => {
+    setBlNo('');
+    setBookingNo('');
+    onSearchChange({});
+  };
+  const emptyText = hasFilters
+    ? 'No bills of lading match these filters.'
+    : office
+      ? 'No bills of lading in this office yet.'
+      : 'You have no bills of lading yet. They appear here once the carrier confirms a booking.';
+  const countText = data ? `${data.count} bill${data.count === 1 ? '' : 's'} of lading` : '';
+  const columnClass = (id: string) => (SECONDARY_COLUMNS.has(id) ? classes.secondary : undefined);
 
   return (
     <PageFrame
@@ -164,62 +281,71 @@ export function BlListPage({
         )
       }
     >
-      <Paper withBorder p="md" radius="md" component="search" aria-label="Filter bills of lading">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
-          <PortFilter
-            label="POL"
-            id={search.pol}
-            name={search.polName}
-            onChange={(port) => set({ pol: port?.id, polName: port?.name })}
-          />
-          <PortFilter
-            label="POD"
-            id={search.pod}
-            name={search.podName}
-            onChange={(port) => set({ pod: port?.id, podName: port?.name })}
-          />
-          <TextInput
-            label="BL No"
-            value={blNo}
-            maxLength={40}
-            onChange={(event) => {
-              setBlNo(event.currentTarget.value);
-              applyText({ blNo: event.currentTarget.value.trim() || undefined });
-            }}
-          />
-          <TextInput
-            label="Booking No"
-            value={bookingNo}
-            maxLength={40}
-            onChange={(event) => {
-              setBookingNo(event.currentTarget.value);
-              applyText({ bookingNo: event.currentTarget.value.trim() || undefined });
-            }}
-          />
+      {isPhone ? (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Button
+            variant="default"
+            onClick={filtersDrawer.open}
+            rightSection={
+              hasFilters ? (
+                <Badge size="sm" circle aria-label={`${activeFilters} active`}>
+                  {activeFilters}
+                </Badge>
+              ) : null
+            }
+          >
+            Filters
+          </Button>
           <Select
-            label="Status"
-            placeholder="Any status"
-            clearable
-            data={[...BL_STATUSES]}
-            value={search.status ?? null}
-            onChange={(value) => set({ status: (value as BlListSearch['status']) ?? undefined })}
+            aria-label="Sort by"
+            w={170}
+            allowDeselect={false}
+            data={(Object.keys(SORT_LABELS) as NonNullable<BlListSearch['sort']>[]).flatMap((key) => [
+              { value: `${key}:asc`, label: `${SORT_LABELS[key]} ↑` },
+              { value: `${key}:desc`, label: `${SORT_LABELS[key]} ↓` },
+            ])}
+            value={`${sort}:${order}`}
+            onChange={(value) => {
+              if (!value) return;
+              const [nextSort, nextOrder] = value.split(':') as [BlListSearch['sort'], 'asc' | 'desc'];
+              onSearchChange({ ...search, sort: nextSort, order: nextOrder, page: undefined });
+            }}
           />
-        </SimpleGrid>
-        {hasFilters && (
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setBlNo('');
-                setBookingNo('');
-                onSearchChange({});
-              }}
-            >
-              Clear filters
-            </Button>
-          </Group>
-        )}
-      </Paper>
+        </Group>
+      ) : (
+        <Paper withBorder p="md" radius="md" component="search" aria-label="Filter bills of lading">
+          <SimpleGrid cols={{ base: 2, lg: 5 }}>
+            <FilterFields {...filters} />
+          </SimpleGrid>
+          {hasFilters && (
+            <Group justify="flex-end" mt="sm">
+              <Button variant="subtle" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            </Group>
+          )}
+        </Paper>
+      )}
+      <Drawer
+        opened={isPhone && filtersOpened}
+        onClose={filtersDrawer.close}
+        title="Filter bills of lading"
+        position="bottom"
+        size="auto"
+        closeButtonProps={{ 'aria-label': 'Close filters' }}
+      >
+        <Box component="search" aria-label="Filter bills of lading">
+          <Stack gap="sm">
+            <FilterFields {...filters} />
+            <Group justify="space-between" mt="xs">
+              <Button variant="subtle" onClick={clearFilters} disabled={!hasFilters}>
+                Clear filters
+              </Button>
+              <Button onClick={filtersDrawer.close}>{data ? `Show ${countText}` : 'Show results'}</Button>
+            </Group>
+          </Stack>
+        </Box>
+      </Drawer>
 
       {isError ? (
         <Alert color="red" title="The bills of lading could not be loaded">
@@ -229,86 +355,107 @@ export function BlListPage({
         </Alert>
       ) : (
         <Stack gap="sm">
-          <ScrollArea type="auto" offsetScrollbars>
-            <Table
-              striped
-              highlightOnHover
-              withTableBorder
-              miw={1100}
+          {isPhone ? (
+            <Stack
+              gap="sm"
+              component="ul"
+              className={classes.cards}
               aria-busy={isFetching}
-              aria-describedby="bl-count"
+              aria-label="Bills of lading"
             >
-              <Table.Thead>
-                {table.getHeaderGroups().map((group) => (
-                  <Table.Tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const sortKey = SORTABLE[header.column.id];
-                      const active = sortKey === sort;
-                      const label = flexRender(header.column.columnDef.header, header.getContext());
-                      return (
-                        <Table.Th
-                          key={header.id}
-                          scope="col"
-                          aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+              {data?.results.map((bill) => (
+                <BillCard key={bill.id} bill={bill} />
+              ))}
+              {data && data.results.length === 0 && (
+                <Text component="li" ta="center" c="dimmed" py="lg" className={classes.card}>
+                  {emptyText}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <div className={classes.scroller}>
+              <Table
+                striped
+                highlightOnHover
+                withTableBorder
+                aria-busy={isFetching}
+                aria-describedby="bl-count"
+                className={classes.table}
+              >
+                <Table.Thead>
+                  {table.getHeaderGroups().map((group) => (
+                    <Table.Tr key={group.id}>
+                      {group.headers.map((header) => {
+                        const sortKey = SORTABLE[header.column.id];
+                        const active = sortKey === sort;
+                        const label = flexRender(header.column.columnDef.header, header.getContext());
+                        return (
+                          <Table.Th
+                            key={header.id}
+                            scope="col"
+                            className={columnClass(header.column.id)}
+                            aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+                          >
+                            {sortKey ? (
+                              <UnstyledButton
+                                fw={700}
+                                fz="sm"
+                                onClick={() =>
+                                  onSearchChange({
+                                    ...search,
+                                    sort: sortKey,
+                                    order: active && order === 'asc' ? 'desc' : 'asc',
+                                    page: undefined,
+                                  })
+                                }
+                              >
+                                {label} {active ? (order === 'asc' ? '▲' : '▼') : ''}
+                              </UnstyledButton>
+                            ) : (
+                              label
+                            )}
+                          </Table.Th>
+                        );
+                      })}
+                    </Table.Tr>
+                  ))}
+                </Table.Thead>
+                <Table.Tbody>
+                  {table.getRowModel().rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      {row.getVisibleCells().map((cell) => (
+                        <Table.Td
+                          key={cell.id}
+                          className={columnClass(cell.column.id)}
+                          data-column={cell.column.id}
                         >
-                          {sortKey ? (
-                            <UnstyledButton
-                              fw={700}
-                              fz="sm"
-                              onClick={() =>
-                                onSearchChange({
-                                  ...search,
-                                  sort: sortKey,
-                                  order: active && order === 'asc' ? 'desc' : 'asc',
-                                  page: undefined,
-                                })
-                              }
-                            >
-                              {label} {active ? (order === 'asc' ? '▲' : '▼') : ''}
-                            </UnstyledButton>
-                          ) : (
-                            label
-                          )}
-                        </Table.Th>
-                      );
-                    })}
-                  </Table.Tr>
-                ))}
-              </Table.Thead>
-              <Table.Tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                  {data && data.results.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={columns.length}>
+                        <Text ta="center" c="dimmed" py="lg">
+                          {emptyText}
+                        </Text>
                       </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-                {data && data.results.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns.length}>
-                      <Text ta="center" c="dimmed" py="lg">
-                        {hasFilters
-                          ? 'No bills of lading match these filters.'
-                          : office
-                            ? 'No bills of lading in this office yet.'
-                            : 'You have no bills of lading yet. They appear here once the carrier confirms a booking.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+                    </Table.Tr>
+                  )}
+                </Table.Tbody>
+              </Table>
+            </div>
+          )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed" id="bl-count">
-              {data ? `${data.count} bill${data.count === 1 ? '' : 's'} of lading` : ''}
+              {countText}
             </Text>
             {pages > 1 && (
               <Pagination
                 total={pages}
                 value={page}
+                siblings={isPhone ? 0 : 1}
                 onChange={(next) => onSearchChange({ ...search, page: next === 1 ? undefined : next })}
                 getControlProps={(control) => ({ 'aria-label': `${control} page` })}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}

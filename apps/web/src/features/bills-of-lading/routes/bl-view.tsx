@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
@@ -19,6 +19,14 @@ export function BlViewPage({ id }: { id: string }) {
   const hsCodes = useHsnCodes();
   const bill = useBillOfLading(billId, Number.isInteger(billId) && packageTypes.isSuccess);
   const notFound = !Number.isInteger(billId) || (bill.error instanceof ApiError && bill.error.status === 404);
+  // Section 8: a failed call only releases the overlay (no toast); the page offers to try again instead of
+  // "Loading…" for ever. Package types load first (section 4), so their failure stops the bill too.
+  const failed = !notFound && (packageTypes.isError || bill.isError);
+  const retry = () => {
+    if (packageTypes.isError) void packageTypes.refetch();
+    if (bill.isError) void bill.refetch();
+    if (hsCodes.isError) void hsCodes.refetch();
+  };
 
   return (
     <PageFrame
@@ -67,7 +75,31 @@ export function BlViewPage({ id }: { id: string }) {
           onReload={() => void bill.refetch()}
         />
       )}
-      {!bill.data && !notFound && <Badge variant="light">Loading…</Badge>}
+      {failed && (
+        <Center mih="30vh">
+          <Stack align="center" gap="xs" maw={420} ta="center" data-testid="bl-load-failed">
+            <Title order={2} size="h4">
+              The bill of lading could not be loaded
+            </Title>
+            <Text size="sm" c="dimmed">
+              The connection or the server did not answer. Your data is safe; please try again.
+            </Text>
+            <Group gap="sm" mt="xs">
+              <Button onClick={retry} loading={packageTypes.isFetching || bill.isFetching}>
+                Retry
+              </Button>
+              <Anchor component={Link} to="/app-dashboard/bl-list" size="sm">
+                Back to the list
+              </Anchor>
+            </Group>
+          </Stack>
+        </Center>
+      )}
+      {!bill.data && !notFound && !failed && (
+        <Center mih="30vh">
+          <Loader aria-label="Loading the bill of lading" />
+        </Center>
+      )}
     </PageFrame>
   );
 }

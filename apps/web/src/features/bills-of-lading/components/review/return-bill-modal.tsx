@@ -1,6 +1,12 @@
-import { BL_REVIEW_MESSAGES, RETURN_COMMENT_MAX } from '@lading/contract/bill-of-lading-review';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  RETURN_COMMENT_MAX,
+  type ReturnBillForm,
+  ReturnBillFormSchema,
+} from '@lading/contract/bill-of-lading-review';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { TextAreaField } from '../../../../components/form/text-fields';
 
 /** Return to the customer: the comment is required and is e-mailed to the bill's owner. */
 export function ReturnBillModal({
@@ -16,39 +22,35 @@ export function ReturnBillModal({
   onClose: () => void;
   onSubmit: (comment: string) => Promise<boolean>;
 }) {
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, reset } = useForm<ReturnBillForm>({
+    defaultValues: { comment: '' },
+    resolver: zodResolver(ReturnBillFormSchema),
+  });
   const close = () => {
-    setError(null);
+    reset({ comment: '' }, { keepValues: true });
     onClose();
   };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (comment.trim() === '') return setError(BL_REVIEW_MESSAGES.commentRequired);
-    setError(null);
+  const submit = async ({ comment }: ReturnBillForm) => {
     if (await onSubmit(comment.trim())) {
-      setComment('');
+      reset({ comment: '' });
       onClose();
     }
   };
   return (
     <Modal opened={opened} onClose={close} title={`Return ${blNumber} to the customer`} size="lg" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">The bill goes back to DRAFT and the customer receives your comment by e-mail.</Text>
-          <Textarea
+      <form onSubmit={handleSubmit(submit)} noValidate>
+        <Stack gap={4}>
+          <Text size="sm" mb="xs">
+            The bill goes back to DRAFT and the customer receives your comment by e-mail.
+          </Text>
+          <TextAreaField
+            control={control}
+            name="comment"
             label="Comment for the customer"
             required
-            autosize
             minRows={4}
             maxRows={10}
             maxLength={RETURN_COMMENT_MAX}
-            value={comment}
-            onChange={(event) => {
-              setComment(event.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
             data-autofocus
           />
           <Group justify="flex-end">

@@ -1,0 +1,116 @@
+import { Checkbox, type CheckboxProps, Select, type SelectProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { Typeahead, type TypeaheadProps } from '../typeahead';
+import { type ErrorDisplay, errorChrome, labelProps, useFormOptions } from './field-chrome';
+import { useField } from './text-fields';
+
+type Base<T extends FieldValues> = {
+  name: FieldPath<T>;
+  label: string;
+  control?: Control<T>;
+  hideLabel?: boolean;
+  required?: boolean;
+  errorDisplay?: ErrorDisplay;
+};
+
+/** A choice from a fixed list; `numeric` stores the option's value as a number (ids), else as text. */
+export function SelectField<T extends FieldValues>({
+  name,
+  label,
+  control,
+  hideLabel,
+  required,
+  errorDisplay,
+  numeric = false,
+  ...rest
+}: Base<T> &
+  Omit<SelectProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required'> & { numeric?: boolean }) {
+  const { readOnly } = useFormOptions();
+  const { field, fieldState } = useField(name, control);
+  const value = field.value as string | number | null | undefined;
+  return (
+    <Select
+      searchable
+      limit={50}
+      nothingFoundMessage="No results"
+      comboboxProps={{ withinPortal: true }}
+      {...rest}
+      {...labelProps(label, hideLabel, required)}
+      {...errorChrome(fieldState.error?.message, errorDisplay ?? (hideLabel ? 'hidden' : 'line'))}
+      readOnly={readOnly || rest.readOnly}
+      name={field.name}
+      value={value === null || value === undefined || value === '' ? null : String(value)}
+      onChange={(next) =>
+        field.onChange(next === null ? (numeric ? null : '') : numeric ? Number(next) : next)
+      }
+      onBlur={field.onBlur}
+      ref={field.ref}
+    />
+  );
+}
+
+export function CheckboxField<T extends FieldValues>({
+  name,
+  label,
+  control,
+  errorDisplay,
+  ...rest
+}: Omit<Base<T>, 'label' | 'hideLabel'> & { label: ReactNode } & Omit<
+    CheckboxProps,
+    'name' | 'label' | 'checked' | 'onChange' | 'error'
+  >) {
+  const { readOnly } = useFormOptions();
+  const { field, fieldState } = useField(name, control);
+  return (
+    <Checkbox
+      {...rest}
+      {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
+      label={label}
+      disabled={readOnly || rest.disabled}
+      name={field.name}
+      checked={Boolean(field.value)}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+    />
+  );
+}
+
+/** A typeahead whose value is an item picked from the results (never free text). */
+export function TypeaheadField<T extends FieldValues, Item>({
+  name,
+  label,
+  control,
+  hideLabel,
+  required,
+  errorDisplay,
+  onPick,
+  ...rest
+}: Base<T> &
+  Omit<TypeaheadProps<Item>, 'label' | 'value' | 'onChange' | 'error' | 'required' | 'name' | 'hideLabel'> & {
+    /** Called with the new and the previous item after a pick (or null when the text no longer names one). */
+    onPick?: (item: Item | null, previous: Item | null) => void;
+  }) {
+  const { readOnly } = useFormOptions();
+  const { field, fieldState } = useField(name, control);
+  return (
+    <Typeahead<Item>
+      {...rest}
+      label={label}
+      hideLabel={hideLabel}
+      required={required}
+      disabled={readOnly || rest.disabled}
+      name={field.name}
+      value={(field.value as Item | null | undefined) ?? null}
+      onChange={(item) => {
+        const previous = (field.value as Item | null | undefined) ?? null;
+        field.onChange(item);
+        onPick?.(item, previous);
+      }}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      errorDisplay={errorDisplay ?? (hideLabel ? 'hidden' : 'line')}
+    />
+  );
+}
