@@ -30,7 +30,7 @@ import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
@@ -79,7 +79,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(env.REQUEST_TIMEOUT_MS, 20_000) },
     return503OnClosing: true,
+    // Idle keep-alive connections are closed by the shutdown sweep below, after a grace period, not at once.
+    forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    //TMP frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,10 +116,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // Graceful shutdown: once closing starts, answers in flight close their connection, so keep-alive sockets do not
   // hold the process open (Fastify's keep-alive timeout is 72 s); new requests get 503 (return503OnClosing).
+  // Requests already sent over open keep-alive connections get a second to be read (and answered: 503 once closing
+  // has begun) before connections with nothing in flight are closed; a busy event loop (PGlite) may not have read
+  // them yet, and dropping them would reset the client's request without an answer.
   let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    sweep = setTimeout(function closeIdle() {
+      app.server.closeIdleConnections();
+      sweep = setTimeout(closeIdle, 250).unref();
+    }, 1000).unref();
   });
+  app.addHook('onClose', async () => clearTimeout(sweep));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');

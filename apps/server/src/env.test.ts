@@ -21,6 +21,17 @@ describe('configuration', () => {
     expect(() => loadEnv({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
   });
 
+  it('starts from .env.example as written: an empty value means unset', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseEnv } = await import('node:util');
+    const { REPO_ROOT } = await import('./env');
+    const example = parseEnv(readFileSync(`${REPO_ROOT}/.env.example`, 'utf8'));
+    const env = loadEnv({ ...example, DATABASE_URL: 'pglite:memory' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.trustProxy).toBe(false);
+    expect(env.PORT).toBe(3000);
+  });
+
   it('requires SESSION_SECRET in production on PostgreSQL', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(
       /SESSION_SECRET/,

@@ -74,7 +74,9 @@ export type Env = z.infer<typeof EnvSchema> & { sessionSecret: string };
 
 /** Parses configuration; a bad value throws an error naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty value means unset (as `.env.example` writes `SMTP_URL=`): the default applies.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,

@@ -1,0 +1,258 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { type Database, openDatabase, queryRows } from './db/client';
+import { outboxMails } from './db/schema/mail';
+import { seedDemoData } from './db/seed/demo';
+import { loadEnv } from './env';
+import { enqueueMail } from './modules/mail/mail.service';
+import { startSmtpServer } from './test/smtp';
+import { createTestDatabase } from './test/test-database';
+
+const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+describe('SIGTERM under load', () => {
+  it('lets every request in flight finish, refuses nothing it accepted, and exits 0', async () => {
+    // The server as `npm start` runs it (its own process, embedded database), signalled like a container runtime would.
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'pglite:memory',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        SMTP_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    const started = Date.now();
+    for (;;) {
+      const ready = await fetch(`${base}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ready) break;
+      if (child.exitCode !== null || Date.now() - started > 60_000)
+        throw new Error(`server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    // Open the connections first (keep-alive), so the burst rides sockets the server has already accepted.
+    await Promise.all(Array.from({ length: 24 }, () => fetch(`${base}/healthz`).then((r) => r.text())));
+    // Sign-in attempts each spend an argon2 verification: a burst keeps requests in flight for a while. Each names
+    // another (unknown) user, so the per-account throttle stays out of the way: every answer is 401.
+    const login = (_: unknown, i: number) =>
+      fetch(`${base}/authenticate/oauth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `username=burst${i}%40example.com&password=not-the-password&client_id=lading-portal`,
+      }).then(
+        (r) => ({ status: r.status as number | string }),
+        (error: Error) => ({ status: `failed: ${error.message}` }),
+      );
+    const burst = Array.from({ length: 24 }, login);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGTERM');
+    const results = await Promise.all(burst);
+    const code = await exited;
+
+    // The server's own account (LOG_LEVEL=info): every sign-in it accepted was answered, after the signal too.
+    const lines = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; reqId?: string; req?: { url: string } });
+    const signal = lines.findIndex((line) => line.msg.startsWith('shutting down'));
+    const accepted = new Set(
+      lines
+        .filter((l) => l.msg === 'incoming request' && l.req?.url === '/authenticate/oauth/login/')
+        .map((l) => l.reqId),
+    );
+    const completed = lines.filter((l) => l.msg === 'request completed' && accepted.has(l.reqId));
+    const completedAfterSignal = lines
+      .slice(signal)
+      .filter((l) => l.msg === 'request completed' && accepted.has(l.reqId));
+    expect(signal).toBeGreaterThan(-1);
+    expect(completed).toHaveLength(accepted.size);
+    expect(completedAfterSignal.length).toBeGreaterThan(0);
+    // The burst rode connections the server had accepted: every request gets an answer (401, or 503 if it was read
+    // only after closing began), none is reset.
+    expect(
+      results.every((r) => r.status === 401 || r.status === 503),
+      JSON.stringify(results),
+    ).toBe(true);
+    console.info(
+      `SIGTERM under load: ${accepted.size} of ${results.length} sign-ins accepted, all answered (${completedAfterSignal.length} after the signal); exit ${code}`,
+    );
+    expect(code, output).toBe(0);
+    expect(output).toContain('shutting down: finishing requests in flight');
+    // And nothing is listening any more.
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  }, 90_000);
+});
+
+describe('two instances on one database', () => {
+  let database: Database & { url?: string };
+  let second: Database | null = null;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    database = await createTestDatabase();
+    // On PostgreSQL the second instance gets its own pool, as a second process would; on PGlite they share it.
+    second = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : null;
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: 'pglite:memory',
+      SMTP_URL: smtp.url,
+    });
+    apps = await Promise.all(
+      [database, second ?? database].map(async (db) => {
+        const app = await buildApp({
+          env,
+          database: db,
+          logger: false,
+          mailIntervalMs: 60_000,
+          webDist: '/none',
+        });
+        await app.ready();
+        return app;
+      }),
+    );
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await second?.close();
+    await database.close();
+    await smtp.close();
+  });
+
+  it('deliver every queued mail exactly once, however their workers race', async () => {
+    const count = 40;
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < count; i++) {
+        await enqueueMail(tx, { to: [`race${i}@example.com`], subject: `Race ${i}`, text: `Message ${i}` });
+      }
+    });
+    // Both instances' workers run at once, several times over.
+    await Promise.all(
+      apps.flatMap((app) => [app.ctx.mail.flush(), app.ctx.mail.flush(), app.ctx.mail.flush()]),
+    );
+    await Promise.all(apps.map((app) => app.ctx.mail.flush()));
+    await smtp.waitFor(() => smtp.messages.filter((m) => m.subject.startsWith('Race ')).length >= count);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const subjects = smtp.messages.filter((m) => m.subject.startsWith('Race ')).map((m) => m.subject);
+    expect(subjects).toHaveLength(count);
+    expect(new Set(subjects).size).toBe(count);
+    const states = await database.db.select({ status: outboxMails.status }).from(outboxMails);
+    expect(states.every((row) => row.status === 'sent')).toBe(true);
+  });
+});
+
+/** The PostgreSQL client tools of the server's major version. */
+const PG_BIN = existsSync('/usr/lib/postgresql')
+  ? readdirSync('/usr/lib/postgresql')
+      .map((version) => join('/usr/lib/postgresql', version, 'bin'))
+      .find((bin) => existsSync(join(bin, 'pg_dump')))
+  : undefined;
+const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
+if (!onPostgres || !PG_BIN)
+  console.warn('backup and restore: skipped (needs DATABASE_URL=postgres://… and pg_dump)');
+
+describe.skipIf(!onPostgres || !PG_BIN)('backup and restore (docs/reliability.md)', () => {
+  it('dump, drop, restore: every table equal, row for row', async () => {
+    const database = await createTestDatabase();
+    const url = new URL(database.url!);
+    const name = url.pathname.slice(1);
+    await seedDemoData(database.db);
+    const fingerprint = async (db: Database['db']) => {
+      const tables = await queryRows<{ name: string }>(
+        db,
+        sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+      );
+      const parts: string[] = [];
+      for (const { name: table } of tables) {
+        const [row] = await queryRows<{ digest: string; n: number }>(
+          db,
+          sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest, count(*)::int as n from ${sql.identifier(table)} x`,
+        );
+        parts.push(`${table}:${row?.n}:${row?.digest}`);
+      }
+      return parts;
+    };
+    const before = await fingerprint(database.db);
+    expect(before.length).toBeGreaterThan(20);
+    const folder = mkdtempSync(join(tmpdir(), 'lading-backup-'));
+    const file = join(folder, 'lading.dump');
+    try {
+      // The documented procedure: a custom-format dump ...
+      execFileSync(join(PG_BIN!, 'pg_dump'), [
+        '--format=custom',
+        '--no-owner',
+        `--file=${file}`,
+        url.toString(),
+      ]);
+      // ... the database lost (closing a test database drops it) ...
+      await database.close();
+      const admin = new URL(url);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      const [gone] = (
+        await client.query('select count(*)::int as n from pg_database where datname = $1', [name])
+      ).rows;
+      expect(gone.n).toBe(0);
+      await client.query(`create database "${name}"`);
+      await client.end();
+      // ... and restored into an empty database of the same name.
+      execFileSync(join(PG_BIN!, 'pg_restore'), [
+        '--no-owner',
+        '--exit-on-error',
+        `--dbname=${url.toString()}`,
+        file,
+      ]);
+      const restored = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        expect(await fingerprint(restored.db)).toEqual(before);
+        // The restored database is one the app starts on: migrations see nothing to do.
+        await restored.migrate();
+        expect(await fingerprint(restored.db)).toEqual(before);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      const admin = new URL(url);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    }
+  }, 120_000);
+});
