@@ -82,7 +82,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Idle keep-alive connections are closed by the shutdown sweep below, after a grace period, not at once.
     forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    //TMP frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

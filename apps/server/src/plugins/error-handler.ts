@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@lading/contract/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../lib/database-errors';
@@ -105,4 +105,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
       },
     });
   });
+}
+
+/**
+ * Errors Fastify raises before routing (`frameworkErrors`): a path whose percent-encoding is not UTF-8 would
+ * otherwise be answered in Fastify's own shape, echoing the raw path into hand-built JSON.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const message = 'is not a valid URL (malformed percent-encoding)';
+    reply
+      .status(400)
+      .send({ error: { code: 'VALIDATION_FAILED', message: `path: ${message}`, fields: { path: message } } });
+    return;
+  }
+  reply.send(error);
 }

@@ -1,0 +1,42 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../test/auth';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * Counter-examples the hostile-input property test (hostile-input.property.test.ts) found, each kept as a plain
+ * test: the request it shrank to, and the answer it must get.
+ */
+describe('hostile input: counter-examples found by the property test', () => {
+  let t: TestApp;
+  let customer: { authorization: string };
+  let userId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist' });
+    const signedIn = await signInAs(t, 'customer');
+    customer = signedIn.headers;
+    userId = signedIn.userId;
+  });
+  afterAll(() => t.close());
+
+  const expectFieldError = (response: LightMyRequestResponse, field: string) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const body = response.json();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.fields).toHaveProperty([field]);
+  };
+
+  it('a path with percent-encoding that is not UTF-8 (an unpaired surrogate) is a 400 naming the path', async () => {
+    for (const url of [
+      `/authenticate/oauth/users/%ED%A0%80/auth-data/`,
+      '/cp/bill-of-ladings/%ED%BF%BF%2F/',
+      `/authenticate/oauth/users/${userId}%ED%A0%80`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: customer });
+      expectFieldError(response, 'path');
+      expect(response.body).not.toContain('%ED');
+    }
+  });
+});
