@@ -39,4 +39,9 @@ describe('hostile input: counter-examples found by the property test', () => {
       expect(response.body).not.toContain('%ED');
     }
   });
+
+  it('an unknown or expired sign-in interaction is a 400 naming the uid', async () => {
+    const response = await t.app.inject({ method: 'GET', url: "/authenticate/interaction/'/" });
+    expectFieldError(response, 'uid');
+  });
 });

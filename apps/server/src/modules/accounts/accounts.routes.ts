@@ -177,6 +177,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
               error: {
                 code: 'VALIDATION_FAILED',
                 message: 'This sign-in request has expired. Please sign in again.',
+                fields: { uid: 'is unknown or has expired' },
               },
             }),
           );
