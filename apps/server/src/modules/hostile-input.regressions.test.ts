@@ -44,4 +44,20 @@ describe('hostile input: counter-examples found by the property test', () => {
     const response = await t.app.inject({ method: 'GET', url: "/authenticate/interaction/'/" });
     expectFieldError(response, 'uid');
   });
+
+  it('a __proto__ key in a query string or form body is a 400 naming where it was (the key cannot be a field name)', async () => {
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/core/base/v1/ports/?limit=&name=%27&__proto__=%00&a.b=',
+      headers: customer,
+    });
+    expectFieldError(query, 'querystring');
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/login/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a&password=b&client_id=c&__proto__=x',
+    });
+    expectFieldError(form, 'body');
+  });
 });

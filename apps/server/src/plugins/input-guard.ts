@@ -25,8 +25,26 @@ export function findNulCharacter(root: unknown): string | null {
 }
 
 /**
+ * The path of the object holding a `__proto__` key, '' for the top level, or null. Fastify refuses such keys in JSON
+ * bodies; query strings and form bodies (fast-querystring) keep them as own keys, which a copy into a plain object
+ * turns into a prototype change, and which an error naming the field could not carry (the key vanishes).
+ */
+export function findPrototypeKey(root: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '__proto__') return path;
+      stack.push({ value: child, path: path ? `${path}.${key}` : key });
+    }
+  }
+  return null;
+}
+
+/**
  * PostgreSQL text cannot hold U+0000, so a NUL anywhere in a request would surface as a database error. One hook,
- * before validation, answers 400 naming the field instead, on every route.
+ * before validation, answers 400 naming the field instead, on every route; a `__proto__` key gets the same.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -36,6 +54,13 @@ export function registerInputGuard(app: FastifyInstance): void {
       ['body', request.body],
     ] as const;
     for (const [scope, value] of parts) {
+      const holder = findPrototypeKey(value);
+      if (holder !== null) {
+        const field = holder || scope;
+        throw new AppError('VALIDATION_FAILED', `${field}: must not have a __proto__ key`, {
+          fields: { [field]: 'must not have a __proto__ key' },
+        });
+      }
       const path = findNulCharacter(value);
       if (path === null) continue;
       const field = path || scope;
