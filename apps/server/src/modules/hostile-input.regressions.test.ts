@@ -60,4 +60,27 @@ describe('hostile input: counter-examples found by the property test', () => {
     });
     expectFieldError(form, 'body');
   });
+
+  it("a NUL character in a client id, code or token sent to the provider's endpoints never gives a 500", async () => {
+    // Revoking an unknown token answers 200 (RFC 7009 2.2); the others refuse with the provider's OAuth errors.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const [url, payload] of [
+      ['/authenticate/oauth/revoke/', 'client_id=%00'],
+      ['/authenticate/oauth/revoke/', 'client_id=lading-portal&token=a%00b'],
+      ['/authenticate/oauth/token/', 'client_id=%00&grant_type=authorization_code&code=x'],
+      [
+        '/authenticate/oauth/token/',
+        'client_id=lading-portal&grant_type=authorization_code&code=%00&code_verifier=x',
+      ],
+      ['/authenticate/oauth/token/', 'client_id=lading-portal&grant_type=refresh_token&refresh_token=%00'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url, headers: form, payload });
+      expect(response.statusCode, `${url} ${payload}: ${response.body}`).toBeLessThan(500);
+    }
+    const authorize = await t.app.inject({
+      method: 'GET',
+      url: '/authenticate/o/authorize/?client_id=%00&response_type=code',
+    });
+    expect(authorize.statusCode).toBeLessThan(500);
+  });
 });

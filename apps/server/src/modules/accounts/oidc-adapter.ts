@@ -10,6 +10,12 @@ const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt,
  */
 const grantAlive = sql`(${oidcPayloads.grantId} is null or exists (select 1 from oidc_payloads g where g.type = 'Grant' and g.id = ${oidcPayloads.grantId}))`;
 
+/**
+ * Whether a key sent by a client (a code, token, client id or interaction uid) can be stored at all: PostgreSQL text
+ * cannot hold U+0000, so a key with one names nothing, and looking it up would be a database error (a 500).
+ */
+const storable = (key: string) => !key.includes('\u0000');
+
 /** Stores oidc-provider's artifacts in the oidc_payloads table (PGlite or PostgreSQL). */
 export function createOidcAdapterFactory(db: Db) {
   return class DrizzleOidcAdapter implements Adapter {
@@ -36,7 +42,11 @@ export function createOidcAdapterFactory(db: Db) {
         .onConflictDoUpdate({ target: [oidcPayloads.type, oidcPayloads.id], set: row });
     }
 
-    private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    private async findWhere(
+      key: string,
+      condition: ReturnType<typeof eq>,
+    ): Promise<AdapterPayload | undefined> {
+      if (!storable(key)) return undefined;
       const [row] = await db
         .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
         .from(oidcPayloads)
@@ -48,15 +58,15 @@ export function createOidcAdapterFactory(db: Db) {
     }
 
     find(id: string) {
-      return this.findWhere(eq(oidcPayloads.id, id));
+      return this.findWhere(id, eq(oidcPayloads.id, id));
     }
 
     findByUid(uid: string) {
-      return this.findWhere(eq(oidcPayloads.uid, uid));
+      return this.findWhere(uid, eq(oidcPayloads.uid, uid));
     }
 
     findByUserCode(userCode: string) {
-      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+      return this.findWhere(userCode, eq(oidcPayloads.userCode, userCode));
     }
 
     /**
@@ -84,6 +94,7 @@ export function createOidcAdapterFactory(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
+      if (!storable(id)) return;
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
     }
 
