@@ -18,6 +18,8 @@ export default defineConfig({
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   outputDir: process.env.E2E_OUTPUT ?? '../test-results',
+  // After the run, the server's log must hold no token, code, link token or password hash.
+  globalTeardown: './log-secrets.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
@@ -38,7 +40,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(PORT),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       PUBLIC_URL: `http://localhost:${PORT}`,

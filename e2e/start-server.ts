@@ -3,10 +3,11 @@
 // - otherwise: the embedded default, PGlite, in a fresh temporary folder (seeded on first start like any embedded database).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import { SERVER_LOG } from './server-log';
 
 const serverDir = resolve(import.meta.dirname, '../apps/server');
 const env = { ...process.env };
@@ -40,10 +41,13 @@ if (base && /^postgres(ql)?:\/\//.test(base)) {
   env.DATABASE_URL = `pglite:${join(mkdtempSync(join(tmpdir(), 'lading-e2e-')), 'pglite')}`;
 }
 
+// The server's log goes to a file, scanned for secrets after the run (log-secrets.ts).
+mkdirSync(dirname(SERVER_LOG), { recursive: true });
+const log = openSync(SERVER_LOG, 'w');
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: serverDir,
   env,
-  stdio: 'inherit',
+  stdio: ['ignore', log, log],
 });
 const stop = (signal: NodeJS.Signals) => server.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
