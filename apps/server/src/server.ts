@@ -55,5 +55,6 @@ console.log(`
   Demo accounts (password Lading-demo-2026):
     customer@demo.lading.test    customer, Demo Exports Pvt Ltd
     customer2@demo.lading.test   customer, Harbour Traders LLP
-    admin@demo.lading.test       carrier admin
+    admin@demo.lading.test       carrier administrator, corporate office TSX (can switch to Chennai)
+    branch.admin@demo.lading.test  carrier staff, Chennai branch (MAA) only
 `);
