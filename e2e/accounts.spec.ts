@@ -106,6 +106,14 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   await terms.close();
 
   await page.getByRole('checkbox').check();
+  // The server's refusal shows its text and marks the field it names.
+  await page.getByLabel(/^Password/).fill('password123');
+  await page.getByLabel(/^Confirm Password/).fill('password123');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expectToast(page, 'This password is too common');
+  await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(/^Password/).fill('tide tables and charts');
+  await page.getByLabel(/^Confirm Password/).fill('tide tables and charts');
   await page.getByRole('button', { name: 'Create an account' }).click();
   await expectToast(page, SIGN_UP_SUCCESS);
   await expect(page).toHaveURL(/\/app-login$/);
@@ -133,6 +141,12 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   const link = linkIn(verifyMails().at(-1)!, '/app-verify-email');
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByText('Your email address is verified')).toBeVisible();
+  // The same link again (a second click in the mail): the account is verified already, and Sign In is offered.
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText('Your email address is already verified. Please sign in.')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/app-login$/);
 
   await signInAs(page, email, 'tide tables and charts');
   await expect(page).toHaveURL(/\/app-profile$/);

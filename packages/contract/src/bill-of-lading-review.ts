@@ -37,6 +37,13 @@ export const SendBlMailBodySchema = z.object({
     .optional(),
 });
 export type SendBlMailBody = z.infer<typeof SendBlMailBodySchema>;
+/** The E-mail modal's form: the body's own rules, without the bill's id (the modal knows it). */
+export const SendBlMailFormSchema = z.object({
+  to: SendBlMailBodySchema.shape.to,
+  cc: SendBlMailBodySchema.shape.cc.unwrap(),
+  message: z.string().max(MAIL_MESSAGE_MAX, `must be at most ${MAIL_MESSAGE_MAX} characters`),
+});
+export type SendBlMailForm = z.input<typeof SendBlMailFormSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

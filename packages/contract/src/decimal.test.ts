@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, round2, roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
+import {
+  decimalText,
+  formatAmount2,
+  round2,
+  roundDecimalText,
+  sumRounded2,
+  toScaledInteger,
+} from './decimal';
 
 describe('rounding half up on the decimal as typed (issue 10, item 1)', () => {
   it.each([
@@ -46,5 +53,14 @@ describe('rounding half up on the decimal as typed (issue 10, item 1)', () => {
     expect(sumRounded2([0.005, 0.005, 0.005, 0.005])).toBe(0.04);
     expect(sumRounded2(['1000.334', '1000.334', '1000.334', '1000.334'])).toBe(4001.32);
     expect(sumRounded2([0.1, 0.2, null, undefined, ''])).toBe(0.3);
+  });
+});
+
+describe('amounts for people', () => {
+  it('groups thousands after rounding half up on the decimal', () => {
+    expect(formatAmount2(12345.675)).toBe('12,345.68');
+    expect(formatAmount2('1234567.5')).toBe('1,234,567.50');
+    expect(formatAmount2(0)).toBe('0.00');
+    expect(formatAmount2(999.995)).toBe('1,000.00');
   });
 });

@@ -75,3 +75,12 @@ export function sumRounded2(values: readonly (number | string | null | undefined
   }
   return Number(scaledToText(total, 2));
 }
+
+/** An amount for people: rounded half up to 2 decimals on its decimal text, thousands grouped ("12,345.68"). */
+export function formatAmount2(value: number | string): string {
+  const text = roundDecimalText(value, 2);
+  if (text === null) return String(value);
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = '00'] = (negative ? text.slice(1) : text).split('.');
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

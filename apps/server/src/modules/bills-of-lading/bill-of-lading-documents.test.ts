@@ -1,5 +1,5 @@
 import { BL_MAILS_PER_HOUR } from '@lading/contract/bill-of-lading-review';
-import type { BillOfLading } from '@lading/contract/bills-of-lading';
+import { type BillOfLading, prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit';
@@ -94,6 +94,27 @@ describe('bill of lading documents: PDF and e-mail', () => {
       expect(printed).toHaveLength(1);
       expect(printed[0]!.version).toBe(before.version);
       expect((await rowOf(id)).version).toBe(before.version);
+    });
+
+    it('prints weights as saved: rounded half up on the decimal as sent (12345.675 -> 12,345.68)', async () => {
+      const id = idOf('LDG26110008');
+      const bill: BillOfLading = (
+        await t.app.inject({ method: 'GET', url: `/cp/bill-of-ladings/${id}`, headers: customer })
+      ).json();
+      const body = toUpdatePayload(bill, prefillBillForm(bill));
+      body.blContainerDetails[0]!.grossWeight = 12345.675;
+      body.blContainerDetails[0]!.vgm = 14555.555;
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/cp/bill-of-ladings/${id}/`,
+        headers: customer,
+        payload: body,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const text = extractPdfText((await print(customer, id)).rawPayload);
+      expect(text).toContain('12,345.68');
+      expect(text).toContain('14,555.56');
+      expect(text).not.toContain('12,345.67');
     });
 
     it('prints a draft when no body is sent', async () => {

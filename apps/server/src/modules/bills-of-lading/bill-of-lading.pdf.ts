@@ -1,5 +1,6 @@
 import type { PrintKind } from '@lading/contract/bill-of-lading-review';
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
+import { formatAmount2 } from '@lading/contract/decimal';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
@@ -42,10 +43,9 @@ export function formatBlDate(value: string | null): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
+/** Weights and measurements as stored (2 decimals), rounded half up on the decimal if ever more: never on the float. */
 const weight = (value: number | null | undefined) =>
-  value === null || value === undefined
-    ? '—'
-    : value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  value === null || value === undefined ? '—' : formatAmount2(value);
 
 const WORDS = ['ZERO', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN'];
 const inWords = (n: number) => `${n} (${WORDS[n] ?? n})`;

@@ -16,7 +16,9 @@ export function errorChrome(message: ReactNode, display: ErrorDisplay) {
   return {
     error: message,
     classNames:
-      display === 'line' ? { root: classes.reserve, error: classes.line } : { error: classes.hidden },
+      display === 'line'
+        ? { root: classes.reserve, wrapper: classes.wrapper, error: classes.line }
+        : { wrapper: classes.wrapper, error: classes.hidden },
   };
 }
 

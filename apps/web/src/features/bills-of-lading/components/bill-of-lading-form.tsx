@@ -11,6 +11,7 @@ import {
   prefillBillForm,
   toUpdatePayload,
 } from '@lading/contract/bills-of-lading';
+import { formatAmount2 } from '@lading/contract/decimal';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -41,8 +42,7 @@ function Detail({ label, value }: { label: string; value: string | number | null
   );
 }
 
-const kg = (value: number) =>
-  `${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kg`;
+const kg = (value: number) => `${formatAmount2(value)} kg`;
 
 type Props = {
   bill: BillOfLading;
@@ -66,7 +66,7 @@ function Totals() {
         <Group gap="xl" aria-live="polite">
           <Detail label="Net weight" value={kg(totals.netWeight)} />
           <Detail label="Gross weight (incl. tare)" value={kg(totals.grossWeight)} />
-          <Detail label="Measurement" value={`${totals.measurement.toFixed(2)} CBM`} />
+          <Detail label="Measurement" value={`${formatAmount2(totals.measurement)} CBM`} />
         </Group>
         {packageMismatch && (
           <Text size="sm" c="orange.9" role="status">

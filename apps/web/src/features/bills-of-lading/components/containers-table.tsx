@@ -230,7 +230,7 @@ function ContainerCards({ packageOptions }: { packageOptions: Options }) {
                 {cells.vgmMethod}
               </SimpleGrid>
               {isVgmOffExpected(current) && (
-                <Text size="sm" c="orange.9" role="status">
+                <Text size="sm" c="#9a3c00" role="status">
                   ⚠ {vgmWarning(current)}
                 </Text>
               )}
