@@ -21,12 +21,16 @@ import { billOfLadingReviewRoutes } from './modules/bills-of-lading/bill-of-ladi
 import { createBillOfLadingReviewService } from './modules/bills-of-lading/bill-of-lading-review.service';
 import { billsOfLadingRoutes } from './modules/bills-of-lading/bills-of-lading.routes';
 import { createBillsOfLadingService } from './modules/bills-of-lading/bills-of-lading.service';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { createBookingsService } from './modules/bookings/bookings.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createEventDispatcher } from './modules/events/event-dispatcher';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailEventHandlers } from './modules/mail/mail.handlers';
 import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
+import { quotationsRoutes } from './modules/quotations/quotations.routes';
+import { createQuotationsService } from './modules/quotations/quotations.service';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
@@ -193,6 +197,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(billOfLadingReviewRoutes, {
     review: createBillOfLadingReviewService({ db: database.db, kickMail: mail.kick }),
   });
+  await app.register(quotationsRoutes, {
+    quotations: createQuotationsService({ db: database.db, kickMail: mail.kick }),
+  });
+  await app.register(bookingsRoutes, { bookings: createBookingsService({ db: database.db }) });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });

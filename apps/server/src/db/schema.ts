@@ -3,6 +3,7 @@ export * from './schema/access';
 export * from './schema/accounts';
 export * from './schema/audit';
 export * from './schema/bills-of-lading';
+export * from './schema/commercial';
 export * from './schema/company-memberships';
 export * from './schema/mail';
 export * from './schema/offices';

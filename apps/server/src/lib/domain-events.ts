@@ -50,6 +50,20 @@ export type DomainEvent =
       payload: MembershipDecided;
     }
   | {
+      /** A rate enquiry no tariff could price: carrier staff of the office price it. */
+      type: 'QUOTATION_REQUESTED';
+      recordType: 'QUOTATION';
+      recordId: number;
+      payload: { number: string; ownerId: number; officeId: number | null };
+    }
+  | {
+      /** A customer accepted a quotation: the booking awaits the carrier's confirmation. */
+      type: 'BOOKING_REQUESTED';
+      recordType: 'BOOKING';
+      recordId: number;
+      payload: { number: string; ownerId: number; officeId: number | null; quotationId: number };
+    }
+  | {
       /** Someone asked for a reset link for this address (which may match no account): handled off the request. */
       type: 'PASSWORD_RESET_REQUESTED';
       recordType: 'ACCOUNT';

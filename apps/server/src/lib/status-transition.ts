@@ -25,8 +25,8 @@ export type TransitionSpec<S extends string, N extends string, R extends { statu
   rules: TransitionRules<S, N>;
   name: N;
   id: number;
-  /** The version the caller saw (If-Match or body). */
-  expected: number;
+  /** The version the caller saw (If-Match or body); null when the action carries none (checked on status alone). */
+  expected: number | null;
   /** Reads the record within the caller's scope, locking its row (FOR UPDATE); null when out of scope or absent. */
   lock: (tx: Tx) => Promise<R | null>;
   /** Reads the record again after the update. */
@@ -61,7 +61,7 @@ export async function applyTransition<
 >(tx: Tx, principal: Principal, spec: TransitionSpec<S, N, R>): Promise<{ before: R; after: R }> {
   const before = await spec.lock(tx);
   if (!before) throw notFound(spec.noun);
-  assertCurrentVersion(before.version, spec.expected, spec.staleMessage);
+  if (spec.expected !== null) assertCurrentVersion(before.version, spec.expected, spec.staleMessage);
   const rule = spec.rules[spec.name];
   if (!rule.from.includes(before.status)) {
     throw new AppError(
@@ -80,7 +80,7 @@ export async function applyTransition<
       version: sql`${table.version} + 1`,
       updatedAt: sql`now()`,
     } as never)
-    .where(and(eq(table.id, spec.id), eq(table.version, spec.expected)))
+    .where(and(eq(table.id, spec.id), eq(table.version, before.version)))
     .returning({ version: table.version });
   // Cannot happen under the row lock; kept as a guard against a caller that forgot to lock.
   if (updated.length === 0) throw new AppError('PRECONDITION_FAILED', spec.staleMessage);

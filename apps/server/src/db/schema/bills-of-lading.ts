@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { quotations } from './commercial';
 import { offices } from './offices';
 import { parties } from './parties';
 import { hsCodes, packageTypes, ports } from './reference-data';
@@ -34,10 +35,23 @@ export const bookings = pgTable(
     podId: integer('pod_id').references(() => ports.id),
     vesselName: text('vessel_name'),
     voyageNumber: text('voyage_number'),
+    /** REQUESTED (accepted quotation, awaiting the carrier), CONFIRMED, REJECTED, CANCELLED, COMPLETED. */
     status: text('status').notNull().default('CONFIRMED'),
+    /** The accepted quotation it came from (null for bookings made before the portal's commercial flow). */
+    quotationId: integer('quotation_id').references(() => quotations.id),
+    /** The office of the port of loading: scopes carrier staff, like quotations. */
+    officeId: integer('office_id').references(() => offices.id),
+    etd: date('etd'),
+    eta: date('eta'),
+    rejectionReason: text('rejection_reason'),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('bookings_created_by_idx').on(table.createdById)],
+  (table) => [
+    index('bookings_created_by_idx').on(table.createdById),
+    index('bookings_quotation_idx').on(table.quotationId),
+  ],
 );
 
 /** Containers known to the carrier: ISO 6346 number, size-type, tare. */

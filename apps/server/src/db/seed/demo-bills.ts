@@ -330,6 +330,8 @@ export async function seedDemoBills(
         podId: portId(demo.pod),
         vesselName: vessel,
         voyageNumber: voyage,
+        status: 'CONFIRMED',
+        officeId: officeId(demo.pol === 'INMAA' ? 'MAA' : 'TSX'),
       })
       .returning({ id: bookings.id });
 

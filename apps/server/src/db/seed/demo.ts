@@ -9,6 +9,7 @@ import { parties } from '../schema/parties';
 import { ports } from '../schema/reference-data';
 import { users } from '../schema/users';
 import { seedDemoBills } from './demo-bills';
+import { seedDemoTariffs } from './demo-tariffs';
 
 export const DEMO_PASSWORD = 'Lading-demo-2026';
 export const DEMO_ACCOUNTS = {
@@ -238,6 +239,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     const customer = idOf(DEMO_ACCOUNTS.customer);
     const customer2 = idOf(DEMO_ACCOUNTS.customer2);
     if (customer && customer2) await seedDemoBills(tx, { customer, customer2 });
+    await seedDemoTariffs(tx);
     return { created: inserted.length > 0 };
   });
 }

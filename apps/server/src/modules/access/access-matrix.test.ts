@@ -32,6 +32,10 @@ type Ctx = {
   partyA: number;
   membershipA: number;
   branchOfficeId: number;
+  /** A's quotation (INNSA, the corporate office's), already rejected: accept and reject then answer 409. */
+  quotationA: number;
+  /** A's booking of the bill above (confirmed: cancelling it answers 409). */
+  bookingA: number;
 };
 
 type Row = {
@@ -283,6 +287,33 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: who(202, 404, 404, 202),
   },
+  // Quotations and bookings: A's records at the corporate office (outside the Chennai branch's scope).
+  'POST /cp/quotations/': {
+    request: () => ({ url: '/cp/quotations/', payload: {} }),
+    expect: who(400, 400, 403, 403),
+  },
+  'GET /cp/quotations/': { request: get('/cp/quotations/'), expect: who(200, 200, 200, 200) },
+  'GET /cp/quotations/:id': {
+    request: (c) => ({ url: `/cp/quotations/${c.quotationA}` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'POST /cp/quotations/:id/accept/': {
+    request: (c) => ({ url: `/cp/quotations/${c.quotationA}/accept/` }),
+    expect: who(409, 404, 403, 403),
+  },
+  'POST /cp/quotations/:id/reject/': {
+    request: (c) => ({ url: `/cp/quotations/${c.quotationA}/reject/`, payload: { reason: 'again' } }),
+    expect: who(409, 404, 403, 403),
+  },
+  'GET /cp/bookings/': { request: get('/cp/bookings/'), expect: who(200, 200, 200, 200) },
+  'GET /cp/bookings/:id': {
+    request: (c) => ({ url: `/cp/bookings/${c.bookingA}` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'POST /cp/bookings/:id/cancel/': {
+    request: (c) => ({ url: `/cp/bookings/${c.bookingA}/cancel/` }),
+    expect: who(409, 404, 403, 403),
+  },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
     request: () => ({ url: '/authenticate/oauth/logout/' }),
@@ -301,6 +332,10 @@ const WATCHED_TABLES = [
   'bl_containers',
   'bl_cargo_details',
   'bl_notify_parties',
+  'bookings',
+  'quotations',
+  'quotation_equipment',
+  'quotation_charges',
   'audit_events',
   'domain_events',
   'outbox_mails',
@@ -372,7 +407,41 @@ describe('access matrix: every route x every kind of caller', () => {
       partyA: a.partyId!,
       membershipA: membership!.id,
       branchOfficeId: branchOffice!.id,
+      quotationA: 0,
+      bookingA: bill.bookingId,
     };
+    const [port] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from ports where code = 'INNSA'`,
+    );
+    const [dest] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from ports where code = 'AEJEA'`,
+    );
+    const [hs] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from hs_codes where length(code) = 6 limit 1`,
+    );
+    const quotation = await t.app.inject({
+      method: 'POST',
+      url: '/cp/quotations/',
+      headers: a.headers,
+      payload: {
+        polId: port!.id,
+        podId: dest!.id,
+        cargoType: 'GEN',
+        hsCode: hs!.id,
+        equipment: [{ isoCode: '22G1', quantity: 1, weightPerUnit: 12000, weightUnit: 'kg' }],
+        cargoReadyDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    ctx.quotationA = quotation.json().id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/cp/quotations/${ctx.quotationA}/reject/`,
+      headers: a.headers,
+      payload: { reason: 'matrix' },
+    });
     // The premise: A's bill is issued by the corporate office, so the Chennai branch must not reach it.
     const [issuing] = await queryRows<{ code: string }>(
       t.database.db,

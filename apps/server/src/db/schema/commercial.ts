@@ -1,0 +1,149 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { offices } from './offices';
+import { hsCodes, ports } from './reference-data';
+import { users } from './users';
+
+/** Money: exact decimals, read as strings ("1250.00"); never a float. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/**
+ * The carrier's price list for one lane (POL -> POD) and one ISO 6346 size-type, valid from/to (inclusive dates).
+ * Validity periods of one lane and size-type never overlap (checked under a lock when a tariff is written).
+ */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    polId: integer('pol_id')
+      .notNull()
+      .references(() => ports.id),
+    podId: integer('pod_id')
+      .notNull()
+      .references(() => ports.id),
+    isoCode: text('iso_code').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    /** ISO 4217. */
+    currency: text('currency').notNull(),
+    createdById: integer('created_by_id').references(() => users.id),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tariffs_lane_idx').on(table.polId, table.podId, table.isoCode, table.validFrom)],
+);
+
+/** The charges of a tariff: ocean freight and surcharges, each per container or per bill of lading. */
+export const tariffCharges = pgTable(
+  'tariff_charges',
+  {
+    tariffId: integer('tariff_id')
+      .notNull()
+      .references(() => tariffs.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    basis: text('basis').$type<'PER_CONTAINER' | 'PER_BL'>().notNull(),
+    amount: money('amount').notNull(),
+    /** Charged only for hazardous cargo (cargo type HAZ). */
+    hazardousOnly: boolean('hazardous_only').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.tariffId, table.position] })],
+);
+
+export const quotationNumbers = pgSequence('quotation_numbers', { startWith: 1001 });
+
+/**
+ * A rate enquiry and its answer. Priced at once from the tariff (QUOTED, with its charges copied: they never change
+ * afterwards, whatever happens to the tariff), or REQUESTED when no tariff matches (priced later by carrier staff).
+ * EXPIRED is not stored: a QUOTED quotation past valid_until reads as EXPIRED.
+ */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    number: text('number').notNull().unique(),
+    status: text('status').notNull(),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    /** The office of the port of loading (the corporate office when no office serves it): scopes carrier staff. */
+    officeId: integer('office_id').references(() => offices.id),
+    polId: integer('pol_id')
+      .notNull()
+      .references(() => ports.id),
+    podId: integer('pod_id')
+      .notNull()
+      .references(() => ports.id),
+    cargoType: text('cargo_type').notNull(),
+    hazardClass: text('hazard_class'),
+    unNumber: text('un_number'),
+    hsCodeId: integer('hs_code_id')
+      .notNull()
+      .references(() => hsCodes.id),
+    cargoReadyDate: date('cargo_ready_date').notNull(),
+    pickup: jsonb('pickup'),
+    delivery: jsonb('delivery'),
+    currency: text('currency'),
+    totalAmount: money('total_amount'),
+    validUntil: date('valid_until'),
+    rejectionReason: text('rejection_reason'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('quotations_created_by_idx').on(table.createdById, table.createdAt),
+    index('quotations_office_status_idx').on(table.officeId, table.status),
+  ],
+);
+
+export const quotationEquipment = pgTable(
+  'quotation_equipment',
+  {
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    isoCode: text('iso_code').notNull(),
+    quantity: smallint('quantity').notNull(),
+    weightPerUnit: numeric('weight_per_unit', { precision: 14, scale: 2 }).notNull(),
+    weightUnit: text('weight_unit').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.quotationId, table.position] })],
+);
+
+/** The priced lines, copied from the tariff when the quotation was issued; total_amount is exactly their sum. */
+export const quotationCharges = pgTable(
+  'quotation_charges',
+  {
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    basis: text('basis').notNull(),
+    isoCode: text('iso_code'),
+    quantity: smallint('quantity').notNull(),
+    unitAmount: money('unit_amount').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.quotationId, table.position] })],
+);
+
+export const bookingNumbers = pgSequence('booking_numbers', { startWith: 1001 });

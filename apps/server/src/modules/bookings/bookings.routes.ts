@@ -1,0 +1,57 @@
+import { BookingListQuerySchema, BookingListResponseSchema, BookingSchema } from '@lading/contract/bookings';
+import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/auth';
+import type { BookingsService } from './bookings.service';
+
+const tags = ['bookings'];
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }> = async (
+  app,
+  { bookings },
+) => {
+  app.get(
+    '/cp/bookings/',
+    {
+      config: { access: { module: 'CP', resource: 'BOOKING', operation: 'VIEW' } },
+      schema: {
+        tags,
+        summary:
+          'Bookings: search by booking number (limit 10 by default), status; customers get only their own',
+        querystring: BookingListQuerySchema,
+        response: { 200: BookingListResponseSchema, ...errors },
+      },
+    },
+    async (request) => bookings.findBookings(principalOf(request), request.query),
+  );
+
+  app.get(
+    '/cp/bookings/:id',
+    {
+      config: { access: { module: 'CP', resource: 'BOOKING', operation: 'VIEW' } },
+      schema: {
+        tags,
+        summary: 'One booking',
+        params: IdParamsSchema,
+        response: { 200: BookingSchema, ...errors },
+      },
+    },
+    async (request) => bookings.getBooking(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/cp/bookings/:id/cancel/',
+    {
+      config: { access: { module: 'CP', resource: 'BOOKING', operation: 'CANCEL' } },
+      schema: {
+        tags,
+        summary: 'Cancel a booking the carrier has not confirmed yet (REQUESTED -> CANCELLED)',
+        params: IdParamsSchema,
+        response: { 200: BookingSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => bookings.cancelBooking(principalOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,165 @@
+import type { Quotation, QuotationListQuery } from '@lading/contract/quotations';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { type Scope, scopeCondition } from '../../lib/principal';
+
+type Conn = Db | Tx;
+
+/** Who reaches a quotation: its owner, and the staff of the office of its port of loading. */
+export const quotationScope = (scope: Scope) =>
+  scopeCondition(scope, { owner: sql`q.created_by_id`, office: sql`q.office_id` });
+
+/** A QUOTED quotation past its validity reads as EXPIRED (nothing sweeps it; the read decides). */
+export const EFFECTIVE_STATUS = sql`case when q.status = 'QUOTED' and q.valid_until < current_date then 'EXPIRED' else q.status end`;
+
+const QUOTATION_SELECT = sql`
+  select q.id, q.number, ${EFFECTIVE_STATUS} as status, q.created_by_id as "createdById",
+    q.pol_id as "polId", q.pod_id as "podId",
+    json_build_object('id', pl.id, 'code', pl.code, 'name', pl.name) as pol,
+    json_build_object('id', pd.id, 'code', pd.code, 'name', pd.name) as pod,
+    q.cargo_type as "cargoType", q.hazard_class as "hazardClass", q.un_number as "unNumber",
+    q.hs_code_id as "hsCode", h.code as "hsCodeValue", h.description as commodity,
+    coalesce((select json_agg(json_build_object('isoCode', e.iso_code, 'quantity', e.quantity,
+        'weightPerUnit', e.weight_per_unit::float8, 'weightUnit', e.weight_unit) order by e.position)
+      from quotation_equipment e where e.quotation_id = q.id), '[]'::json) as equipment,
+    to_char(q.cargo_ready_date, 'YYYY-MM-DD') as "cargoReadyDate", q.pickup, q.delivery, q.currency,
+    q.total_amount::text as "totalAmount", to_char(q.valid_until, 'YYYY-MM-DD') as "validUntil",
+    coalesce((select json_agg(json_build_object('code', c.code, 'name', c.name, 'basis', c.basis,
+        'isoCode', c.iso_code, 'quantity', c.quantity, 'unitAmount', c.unit_amount::text,
+        'amount', c.amount::text, 'currency', c.currency) order by c.position)
+      from quotation_charges c where c.quotation_id = q.id), '[]'::json) as charges,
+    (select b.id from bookings b where b.quotation_id = q.id order by b.id limit 1) as "bookingId",
+    q.rejection_reason as "rejectionReason", q.version,
+    to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+  from quotations q
+  join ports pl on pl.id = q.pol_id
+  join ports pd on pd.id = q.pod_id
+  join hs_codes h on h.id = q.hs_code_id`;
+
+const JSON_FIELDS = ['pol', 'pod', 'equipment', 'charges', 'pickup', 'delivery'] as const;
+
+function toQuotation(row: Record<string, unknown>): Quotation {
+  const out = { ...row };
+  for (const field of JSON_FIELDS)
+    if (typeof out[field] === 'string') out[field] = JSON.parse(out[field] as string);
+  return out as unknown as Quotation;
+}
+
+/** One quotation with its lines, in one statement; null when absent or outside `scope`. */
+export async function findQuotationById(
+  db: Conn,
+  id: number,
+  scope?: Scope,
+  forUpdate = false,
+): Promise<Quotation | null> {
+  const visible = scope ? sql` and ${quotationScope(scope)}` : sql``;
+  const lock = forUpdate ? sql` for update of q` : sql``;
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`${QUOTATION_SELECT} where q.id = ${id}${visible}${lock}`,
+  );
+  return row ? toQuotation(row) : null;
+}
+
+export async function findQuotations(
+  db: Conn,
+  query: QuotationListQuery,
+  scope: Scope,
+): Promise<{ count: number; results: Quotation[] }> {
+  const conditions: SQL[] = [quotationScope(scope)];
+  if (query.status) conditions.push(sql`${EFFECTIVE_STATUS} = ${query.status}`);
+  if (query.active === 'true') conditions.push(sql`${EFFECTIVE_STATUS} in ('QUOTED', 'REQUESTED')`);
+  const where = sql.join(conditions, sql` and `);
+  const [rows, counted] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`${QUOTATION_SELECT} where ${where} order by q.created_at desc, q.id desc limit ${query.limit} offset ${query.skip}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from quotations q where ${where}`),
+  ]);
+  return { count: counted[0]?.n ?? 0, results: rows.map(toQuotation) };
+}
+
+export type TariffMatch = {
+  id: number;
+  isoCode: string;
+  currency: string;
+  validTo: string;
+  charges: {
+    code: string;
+    name: string;
+    basis: 'PER_CONTAINER' | 'PER_BL';
+    amount: string;
+    hazardousOnly: boolean;
+  }[];
+};
+
+/** The tariffs of a lane for these size-types that are valid on `onDate` (one per size-type, non-overlapping). */
+export async function findTariffs(
+  db: Conn,
+  lane: { polId: number; podId: number; isoCodes: string[]; onDate: string },
+): Promise<TariffMatch[]> {
+  if (lane.isoCodes.length === 0) return [];
+  const rows = await queryRows<TariffMatch & { charges: unknown }>(
+    db,
+    sql`select t.id, t.iso_code as "isoCode", t.currency, to_char(t.valid_to, 'YYYY-MM-DD') as "validTo",
+          coalesce((select json_agg(json_build_object('code', c.code, 'name', c.name, 'basis', c.basis,
+              'amount', c.amount::text, 'hazardousOnly', c.hazardous_only) order by c.position)
+            from tariff_charges c where c.tariff_id = t.id), '[]'::json) as charges
+        from tariffs t
+        where t.pol_id = ${lane.polId} and t.pod_id = ${lane.podId}
+          and t.iso_code in (${sql.join(
+            lane.isoCodes.map((code) => sql`${code}`),
+            sql`, `,
+          )})
+          and t.valid_from <= ${lane.onDate}::date and t.valid_to >= ${lane.onDate}::date
+          and t.valid_to >= current_date`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    charges:
+      typeof row.charges === 'string' ? JSON.parse(row.charges) : (row.charges as TariffMatch['charges']),
+  }));
+}
+
+/** The office serving a port (its `port_id`), else the corporate office. */
+export async function findOfficeForPort(db: Conn, portId: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from offices where port_id = ${portId} or is_corporate order by (port_id = ${portId}) desc nulls last, id limit 1`,
+  );
+  return row?.id ?? null;
+}
+
+/** Which of the referenced records exist: ports, the HS code (6 or 8 digits), size-types, stations. */
+export async function findReferences(
+  db: Conn,
+  ids: { portIds: number[]; hsCodeId: number; isoCodes: string[]; stationIds: number[] },
+) {
+  const list = (values: (number | string)[]) =>
+    values.length
+      ? sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )
+      : sql`null`;
+  const [row] = await queryRows<{
+    ports: number[] | null;
+    hs: boolean;
+    iso: string[] | null;
+    stations: number[] | null;
+  }>(
+    db,
+    sql`select
+      (select array_agg(id) from ports where id in (${list(ids.portIds)})) as ports,
+      exists (select 1 from hs_codes where id = ${ids.hsCodeId} and length(code) in (6, 8)) as hs,
+      (select array_agg(code) from iso_equipment where code in (${list(ids.isoCodes)})) as iso,
+      (select array_agg(id) from railway_stations where id in (${list(ids.stationIds)})) as stations`,
+  );
+  return {
+    ports: new Set(row?.ports ?? []),
+    hsCode: Boolean(row?.hs),
+    isoCodes: new Set(row?.iso ?? []),
+    stations: new Set(row?.stations ?? []),
+  };
+}

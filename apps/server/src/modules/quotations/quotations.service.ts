@@ -1,0 +1,257 @@
+import type { Booking } from '@lading/contract/bookings';
+import {
+  type CreateQuotationBody,
+  type Quotation,
+  type QuotationListQuery,
+  type QuotationStatus,
+  todayIso,
+} from '@lading/contract/quotations';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { bookings } from '../../db/schema/bills-of-lading';
+import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/commercial';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { publishEvent } from '../../lib/domain-events';
+import type { Principal } from '../../lib/principal';
+import { applyTransition, type TransitionRules } from '../../lib/status-transition';
+import { findBookingById } from '../bookings/bookings.repository';
+import { priceEnquiry } from './pricing';
+import {
+  findOfficeForPort,
+  findQuotationById,
+  findQuotations,
+  findReferences,
+  findTariffs,
+} from './quotations.repository';
+
+const RECORD = 'QUOTATION';
+
+/** Accepting books it; rejecting closes it. An expired quotation (QUOTED, past valid_until) can be neither. */
+const QUOTATION_TRANSITIONS: TransitionRules<QuotationStatus, 'accept' | 'reject'> = {
+  accept: { from: ['QUOTED'], to: 'ACCEPTED' },
+  reject: { from: ['QUOTED', 'REQUESTED'], to: 'REJECTED' },
+};
+
+const invalid = (fields: Record<string, string>) => {
+  const [field, message] = Object.entries(fields)[0]!;
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
+};
+
+export function createQuotationsService(deps: { db: Db; kickMail: () => void }) {
+  const { db, kickMail } = deps;
+
+  async function checkReferences(body: CreateQuotationBody) {
+    const stations = [body.pickup, body.delivery].flatMap((place) =>
+      place?.kind === 'RAIL' ? [place.stationId] : [],
+    );
+    const found = await findReferences(db, {
+      portIds: [body.polId, body.podId],
+      hsCodeId: body.hsCode,
+      isoCodes: body.equipment.map((line) => line.isoCode),
+      stationIds: stations,
+    });
+    const fields: Record<string, string> = {};
+    if (!found.ports.has(body.polId)) fields.polId = 'is not a known port';
+    if (!found.ports.has(body.podId)) fields.podId = 'is not a known port';
+    if (!found.hsCode) fields.hsCode = 'must be a 6- or 8-digit HS code';
+    body.equipment.forEach((line, i) => {
+      if (!found.isoCodes.has(line.isoCode))
+        fields[`equipment.${i}.isoCode`] = 'is not a known ISO 6346 size-type';
+    });
+    for (const side of ['pickup', 'delivery'] as const) {
+      const place = body[side];
+      if (place?.kind === 'RAIL' && !found.stations.has(place.stationId))
+        fields[`${side}.stationId`] = 'is not a known railway station or ICD';
+    }
+    if (Object.keys(fields).length) throw invalid(fields);
+  }
+
+  async function getVisible(conn: Db | Tx, caller: Principal, id: number, forUpdate = false) {
+    const quotation = await findQuotationById(conn, id, caller.scope, forUpdate);
+    if (!quotation) throw notFound('Quotation');
+    return quotation;
+  }
+
+  return {
+    /**
+     * A rate enquiry, priced at once from the tariff (QUOTED, with the charge lines copied so they never change) or
+     * REQUESTED when no tariff matches; quotation, lines, audit row and event in one transaction.
+     */
+    async createQuotation(caller: Principal, body: CreateQuotationBody): Promise<Quotation> {
+      await checkReferences(body);
+      const today = todayIso();
+      const tariffs = await findTariffs(db, {
+        polId: body.polId,
+        podId: body.podId,
+        isoCodes: [...new Set(body.equipment.map((line) => line.isoCode))],
+        onDate: body.cargoReadyDate,
+      });
+      const priced = priceEnquiry({ cargoType: body.cargoType, equipment: body.equipment, today }, tariffs);
+      const officeId = await findOfficeForPort(db, body.polId);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(quotations)
+          .values({
+            number: sql`'QTN' || to_char(now(), 'YYMM') || lpad(nextval('quotation_numbers')::text, 5, '0')`,
+            status: priced.status,
+            createdById: caller.userId,
+            officeId,
+            polId: body.polId,
+            podId: body.podId,
+            cargoType: body.cargoType,
+            hazardClass: body.hazardClass ?? null,
+            unNumber: body.unNumber ?? null,
+            hsCodeId: body.hsCode,
+            cargoReadyDate: body.cargoReadyDate,
+            pickup: body.pickup ?? null,
+            delivery: body.delivery ?? null,
+            ...(priced.status === 'QUOTED'
+              ? { currency: priced.currency, totalAmount: priced.totalAmount, validUntil: priced.validUntil }
+              : {}),
+          })
+          .returning({ id: quotations.id, number: quotations.number });
+        const quotationId = row!.id;
+        await tx.insert(quotationEquipment).values(
+          body.equipment.map((line, position) => ({
+            quotationId,
+            position,
+            isoCode: line.isoCode,
+            quantity: line.quantity,
+            weightPerUnit: String(line.weightPerUnit),
+            weightUnit: line.weightUnit,
+          })),
+        );
+        if (priced.status === 'QUOTED' && priced.charges.length) {
+          await tx
+            .insert(quotationCharges)
+            .values(priced.charges.map((charge, position) => ({ quotationId, position, ...charge })));
+        }
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: RECORD,
+          recordId: quotationId,
+          action: 'CREATED',
+          toStatus: priced.status,
+          version: 1,
+          comment: priced.status === 'REQUESTED' ? priced.reason : null,
+        });
+        if (priced.status === 'REQUESTED') {
+          await publishEvent(tx, caller, {
+            type: 'QUOTATION_REQUESTED',
+            recordType: RECORD,
+            recordId: quotationId,
+            payload: { number: row!.number, ownerId: caller.userId, officeId },
+          });
+        }
+        return quotationId;
+      });
+      if (priced.status === 'REQUESTED') kickMail();
+      return (await findQuotationById(db, id))!;
+    },
+
+    findQuotations(caller: Principal, query: QuotationListQuery) {
+      return findQuotations(db, query, caller.scope);
+    },
+
+    getQuotation(caller: Principal, id: number) {
+      return getVisible(db, caller, id);
+    },
+
+    /** QUOTED and still valid -> ACCEPTED, and the booking (REQUESTED, awaiting the carrier) in the same transaction. */
+    async acceptQuotation(caller: Principal, id: number): Promise<Booking> {
+      const bookingId = await db.transaction(async (tx) => {
+        const { after } = await applyTransition<QuotationStatus, 'accept' | 'reject', Quotation>(tx, caller, {
+          table: quotations,
+          rules: QUOTATION_TRANSITIONS,
+          name: 'accept',
+          id,
+          expected: null,
+          lock: (conn) => findQuotationById(conn, id, caller.scope, true),
+          reload: async (conn) => (await findQuotationById(conn, id))!,
+          noun: 'Quotation',
+          staleMessage: 'This quotation has changed. Please reload it.',
+          verb: 'accepted',
+          audit: { module: 'CP', recordType: RECORD, action: 'ACCEPTED' },
+          prepare: async (_tx, quotation) => {
+            if (quotation.status === 'EXPIRED' || (quotation.validUntil && quotation.validUntil < todayIso()))
+              throw new AppError(
+                'CONFLICT',
+                `This quotation expired on ${quotation.validUntil}; please ask for a new one.`,
+                {
+                  fields: { status: 'is EXPIRED' },
+                },
+              );
+            return {};
+          },
+        });
+        const [booking] = await tx
+          .insert(bookings)
+          .values({
+            number: sql`'BKG' || to_char(now(), 'YYMM') || lpad(nextval('booking_numbers')::text, 4, '0')`,
+            createdById: after.createdById,
+            polId: after.polId,
+            podId: after.podId,
+            status: 'REQUESTED',
+            quotationId: id,
+            officeId: (await findQuotationOffice(tx, id)) ?? null,
+          })
+          .returning({ id: bookings.id, number: bookings.number, officeId: bookings.officeId });
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: 'BOOKING',
+          recordId: booking!.id,
+          action: 'CREATED',
+          toStatus: 'REQUESTED',
+          version: 1,
+          comment: `from quotation ${after.number}`,
+        });
+        await publishEvent(tx, caller, {
+          type: 'BOOKING_REQUESTED',
+          recordType: 'BOOKING',
+          recordId: booking!.id,
+          payload: {
+            number: booking!.number,
+            ownerId: after.createdById,
+            officeId: booking!.officeId,
+            quotationId: id,
+          },
+        });
+        return booking!.id;
+      });
+      kickMail();
+      return (await findBookingById(db, bookingId))!;
+    },
+
+    /** QUOTED or REQUESTED -> REJECTED, with the customer's reason. */
+    async rejectQuotation(caller: Principal, id: number, reason: string): Promise<Quotation> {
+      return db.transaction(async (tx) => {
+        const { after } = await applyTransition<QuotationStatus, 'accept' | 'reject', Quotation>(tx, caller, {
+          table: quotations,
+          rules: QUOTATION_TRANSITIONS,
+          name: 'reject',
+          id,
+          expected: null,
+          lock: (conn) => findQuotationById(conn, id, caller.scope, true),
+          reload: async (conn) => (await findQuotationById(conn, id))!,
+          noun: 'Quotation',
+          staleMessage: 'This quotation has changed. Please reload it.',
+          verb: 'rejected',
+          audit: { module: 'CP', recordType: RECORD, action: 'REJECTED' },
+          prepare: async () => ({ set: { rejectionReason: reason }, comment: reason }),
+        });
+        return after;
+      });
+    },
+  };
+}
+
+async function findQuotationOffice(tx: Tx, id: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ officeId: quotations.officeId })
+    .from(quotations)
+    .where(sql`${quotations.id} = ${id}`);
+  return row?.officeId ?? null;
+}
+
+export type QuotationsService = ReturnType<typeof createQuotationsService>;

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { scaledToText, toScaledInteger } from './decimal';
+import { DB_INT_MAX, idSchema } from './ids';
+
+/** Cargo types and hazard classes (specification section 9; the codes of the cargo-types reference list). */
+export const CARGO_TYPES = ['GEN', 'ODO', 'PEF', 'FLX', 'HAZ'] as const;
+export const HAZARD_CLASSES = [
+  'CLASS1',
+  'CLASS2',
+  'CLASS3',
+  'CLASS4',
+  'CLASS5',
+  'CLASS6',
+  'CLASS7',
+  'CLASS8',
+  'CLASS9',
+] as const;
+export const QUOTATION_STATUSES = ['REQUESTED', 'QUOTED', 'ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+export const CHARGE_BASES = ['PER_CONTAINER', 'PER_BL'] as const;
+export const WEIGHT_UNITS = ['kg', 'MT'] as const;
+export const EQUIPMENT_LINES_MAX = 5;
+/** A quotation priced from the tariff holds for this many days (never beyond the tariff's own validity). */
+export const QUOTATION_VALID_DAYS = 7;
+
+/** Money in JSON: a decimal string with exactly two decimals ("1250.00"). */
+export const MoneySchema = z.string().regex(/^-?\d{1,12}\.\d{2}$/, 'must be an amount with two decimals');
+
+/** Adds money amounts exactly (hundredths as BigInt); the result has two decimals. */
+export function sumMoney(amounts: readonly string[]): string {
+  let total = 0n;
+  for (const amount of amounts) total += toScaledInteger(amount, 2) ?? 0n;
+  return scaledToText(total, 2);
+}
+
+/** An amount times a whole quantity, exactly. */
+export function multiplyMoney(amount: string, quantity: number): string {
+  return scaledToText((toScaledInteger(amount, 2) ?? 0n) * BigInt(quantity), 2);
+}
+
+const isoDate = z
+  .string({ message: 'is required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'is not a real date',
+  );
+
+/** Today's date in UTC, YYYY-MM-DD. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+export const EquipmentLineSchema = z.object({
+  isoCode: z
+    .string({ message: 'is required' })
+    .regex(/^[0-9A-Z]{4}$/, 'must be an ISO 6346 size-type code such as 22G1'),
+  quantity: z
+    .number({ message: 'is required' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 to 99')
+    .max(99, 'must be 1 to 99'),
+  weightPerUnit: z
+    .number({ message: 'is required' })
+    .positive('must be more than 0')
+    .max(1_000_000, 'is too large'),
+  weightUnit: z.enum(WEIGHT_UNITS, { message: 'must be kg or MT' }),
+});
+export type EquipmentLine = z.infer<typeof EquipmentLineSchema>;
+
+/** Door pick-up/delivery (a geocoded address) or an inland railway station / ICD. */
+export const InlandLocationSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('DOOR'),
+    address: z.string().trim().min(1, 'is required').max(500),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  }),
+  z.object({ kind: z.literal('RAIL'), stationId: idSchema() }),
+]);
+export type InlandLocation = z.infer<typeof InlandLocationSchema>;
+
+/** POST cp/quotations/: the rate enquiry. */
+export const CreateQuotationBodySchema = z
+  .object({
+    polId: idSchema('Please pick a port of loading'),
+    podId: idSchema('Please pick a port of discharge'),
+    cargoType: z.enum(CARGO_TYPES, { message: 'must be one of GEN, ODO, PEF, FLX, HAZ' }),
+    hazardClass: z.enum(HAZARD_CLASSES, { message: 'must be CLASS1 to CLASS9' }).optional(),
+    unNumber: z
+      .string()
+      .regex(/^\d{4}$/, 'must be a 4-digit UN number')
+      .optional(),
+    hsCode: idSchema('Please pick a commodity'),
+    equipment: z
+      .array(EquipmentLineSchema, { message: 'is required' })
+      .min(1, 'needs at least one line')
+      .max(EQUIPMENT_LINES_MAX, `has at most ${EQUIPMENT_LINES_MAX} lines`),
+    cargoReadyDate: isoDate,
+    pickup: InlandLocationSchema.optional(),
+    delivery: InlandLocationSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.polId === body.podId)
+      ctx.addIssue({ code: 'custom', path: ['podId'], message: 'must differ from the port of loading' });
+    if (body.cargoType === 'HAZ') {
+      if (!body.hazardClass)
+        ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: 'is required for HAZ' });
+      if (!body.unNumber)
+        ctx.addIssue({ code: 'custom', path: ['unNumber'], message: 'is required for HAZ' });
+    } else {
+      if (body.hazardClass)
+        ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: 'is only for HAZ' });
+      if (body.unNumber) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: 'is only for HAZ' });
+    }
+    if (/^\d{4}-\d{2}-\d{2}$/.test(body.cargoReadyDate) && body.cargoReadyDate < todayIso())
+      ctx.addIssue({ code: 'custom', path: ['cargoReadyDate'], message: 'must be today or later' });
+  });
+export type CreateQuotationBody = z.infer<typeof CreateQuotationBodySchema>;
+
+export const ChargeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  basis: z.enum(CHARGE_BASES),
+  /** The size-type a per-container charge is for; null for a per-bill charge. */
+  isoCode: z.string().nullable(),
+  quantity: z.number().int(),
+  unitAmount: MoneySchema,
+  amount: MoneySchema,
+  currency: z.string(),
+});
+export type Charge = z.infer<typeof ChargeSchema>;
+
+const portRef = { id: z.number().int(), code: z.string(), name: z.string() };
+
+export const QuotationSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(QUOTATION_STATUSES),
+  createdById: z.number().int(),
+  polId: z.number().int(),
+  podId: z.number().int(),
+  pol: z.object(portRef),
+  pod: z.object(portRef),
+  cargoType: z.enum(CARGO_TYPES),
+  hazardClass: z.string().nullable(),
+  unNumber: z.string().nullable(),
+  hsCode: z.number().int(),
+  hsCodeValue: z.string(),
+  commodity: z.string(),
+  equipment: z.array(EquipmentLineSchema.extend({ weightPerUnit: z.number() })),
+  cargoReadyDate: z.string(),
+  pickup: InlandLocationSchema.nullable(),
+  delivery: InlandLocationSchema.nullable(),
+  currency: z.string().nullable(),
+  totalAmount: MoneySchema.nullable(),
+  validUntil: z.string().nullable(),
+  charges: z.array(ChargeSchema),
+  bookingId: z.number().int().nullable(),
+  rejectionReason: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+});
+export type Quotation = z.infer<typeof QuotationSchema>;
+
+/** Empty values mean "no filter", as the specification's client sends unset filters. */
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const QuotationListQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(QUOTATION_STATUSES).optional()),
+  /** true: QUOTED and REQUESTED only (the active quotation list). */
+  active: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type QuotationListQuery = z.infer<typeof QuotationListQuerySchema>;
+
+export const QuotationListResponseSchema = z.object({
+  count: z.number().int(),
+  results: z.array(QuotationSchema),
+});
+
+export const RejectBodySchema = z.object({
+  reason: z.string({ message: 'is required' }).trim().min(1, 'Please give a reason').max(1000),
+});
