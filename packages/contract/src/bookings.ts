@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DB_INT_MAX, queryIdSchema } from './ids';
+import { listQuerySchema } from './list-query';
 import { CARGO_TYPES, EquipmentLineSchema } from './quotations';
 
 export const BOOKING_STATUSES = ['REQUESTED', 'CONFIRMED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
@@ -34,13 +35,11 @@ export const BookingSchema = z.object({
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 /** GET cp/bookings/: the specification's search (booking_number, created_by_id, limit 10) plus status. */
-export const BookingListQuerySchema = z.object({
-  booking_number: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
-  created_by_id: z.preprocess(blankToUndefined, queryIdSchema.optional()),
-  status: z.preprocess(blankToUndefined, z.enum(BOOKING_STATUSES).optional()),
+export const BookingListQuerySchema = listQuerySchema({
+  booking_number: z.string().trim().max(40).optional(),
+  created_by_id: queryIdSchema.optional(),
+  status: z.enum(BOOKING_STATUSES).optional(),
   skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scaledToText, toScaledInteger } from './decimal';
 import { DB_INT_MAX, idSchema } from './ids';
+import { listQuerySchema } from './list-query';
 
 /** Cargo types and hazard classes (specification section 9; the codes of the cargo-types reference list). */
 export const CARGO_TYPES = ['GEN', 'ODO', 'PEF', 'FLX', 'HAZ'] as const;
@@ -163,13 +164,10 @@ export const QuotationSchema = z.object({
 });
 export type Quotation = z.infer<typeof QuotationSchema>;
 
-/** Empty values mean "no filter", as the specification's client sends unset filters. */
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-export const QuotationListQuerySchema = z.object({
-  status: z.preprocess(blankToUndefined, z.enum(QUOTATION_STATUSES).optional()),
+export const QuotationListQuerySchema = listQuerySchema({
+  status: z.enum(QUOTATION_STATUSES).optional(),
   /** true: QUOTED and REQUESTED only (the active quotation list). */
-  active: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  active: z.enum(['true', 'false']).optional(),
   skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
