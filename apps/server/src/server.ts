@@ -18,7 +18,8 @@ try {
 
 const app = await buildApp({ env });
 
-if (env.database.kind === 'pglite') {
+// Demo accounts (with their published password) only outside production: a production start seeds nothing.
+if (env.database.kind === 'pglite' && env.NODE_ENV !== 'production') {
   const seeded = await seedDemoData(app.ctx.database.db);
   if (seeded.created) app.log.info('demo data seeded');
 }

@@ -100,6 +100,44 @@ describe('hardening', () => {
     expect(noBrowser.statusCode).toBe(200);
   });
 
+  it('lets no client choose the scheme or host the OAuth provider writes into its discovery document', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/.well-known/openid-configuration',
+      headers: {
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '198.51.100.1',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.json().authorization_endpoint).toMatch(
+      /^http:\/\/localhost(:\d+)?\/authenticate\/o\/authorize\/$/,
+    );
+  });
+
+  it('ends the browser’s previous session when it signs in again, and signs provider cookies with SHA-256', async () => {
+    const first = await signIn(t.app, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
+    const me = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/authenticate/oauth/users/${first.user.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await me(first.tokens.access_token)).statusCode).toBe(200);
+    const signature = first.jar.get('_session.sig') ?? first.jar.get('_session.legacy.sig');
+    expect(signature).toHaveLength(43); // base64url of an HMAC-SHA256; SHA-1 would be 27
+    const again = await login(t.app, first.jar, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
+    expect(again.statusCode).toBe(200);
+    expect((await me(first.tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it("sets base-uri 'none' in the content security policy", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['content-security-policy']).toContain("base-uri 'none'");
+  });
+
   it('keeps tokens, codes, link tokens and password hashes out of every log line', async () => {
     t.lines.length = 0;
     const { tokens, jar } = await signIn(t.app, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);

@@ -20,7 +20,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, isHttps: boo
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         ...(isHttps ? { upgradeInsecureRequests: [] } : {}),

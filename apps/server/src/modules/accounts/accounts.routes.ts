@@ -139,6 +139,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
       if (request.body.client_id !== PORTAL_CLIENT_ID)
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       const { user, sessionCookie } = await accounts.login(request.body, request.headers['user-agent']);
+      // A sign-in replaces the browser's previous session, if any: it ends, and every grant it had is revoked.
+      if (request.cookies[cookieName])
+        await accounts.logout(request.cookies[cookieName], undefined, revokeGrant);
       for (const name of PROVIDER_SESSION_COOKIES)
         if (request.cookies[name]) reply.clearCookie(name, { path: '/' });
       reply.setCookie(cookieName, sessionCookie, {

@@ -1,5 +1,6 @@
 import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH } from '@lading/contract/accounts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Keygrip from 'keygrip';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
@@ -63,7 +64,8 @@ export async function createOAuthProvider(env: Env, db: Db) {
     ],
     jwks: { keys: [signingKey] },
     cookies: {
-      keys: [env.sessionSecret],
+      // HMAC-SHA256 signatures (Keygrip's default would be SHA-1).
+      keys: new Keygrip([env.sessionSecret], 'sha256') as unknown as string[],
       long: { httpOnly: true, sameSite: 'lax', signed: true },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
@@ -123,7 +125,9 @@ export async function createOAuthProvider(env: Env, db: Db) {
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error · Lading</title></head><body><main><h1>Sign-in error</h1><p>${safe(out.error)}: ${safe(out.error_description ?? '')}</p><p><a href="/app-login">Back to sign in</a></p></main></body></html>`;
     },
   });
-  provider.proxy = env.NODE_ENV === 'production';
+  // The provider reads the scheme, host and client address from X-Forwarded-* only; `delegate` below always sets them
+  // from what Fastify decided under TRUST_PROXY, so a client can never choose them.
+  provider.proxy = true;
   // The specification's client sends no scope; the provider grants nothing without one. Default it to openid.
   provider.use(async (ctx, next) => {
     if (ctx.path === OAUTH_PATHS.authorization && ctx.method === 'GET' && !ctx.query.scope) {
@@ -144,6 +148,10 @@ export async function mountOAuthProvider(app: FastifyInstance, provider: OAuthPr
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const delegate = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Whatever the client sent as X-Forwarded-*, the provider sees Fastify's verdict (TRUST_PROXY decides).
+      request.raw.headers['x-forwarded-proto'] = request.protocol;
+      request.raw.headers['x-forwarded-host'] = request.host;
+      request.raw.headers['x-forwarded-for'] = request.ip;
       reply.hijack();
       reply.raw.setHeader('x-request-id', request.id);
       await handler(request.raw, reply.raw);
