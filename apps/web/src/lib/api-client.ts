@@ -71,7 +71,13 @@ function toApiError(status: number, body: unknown): ApiError {
     const { code, message, fields } = error as ErrorBody['error'];
     return new ApiError(status, code, message, fields ?? {}, body);
   }
-  if (typeof error === 'string') return new ApiError(status, 'ERROR', error, {}, body);
+  // Sign-up's flat shape (specification section 8): `{ error: "<text>", code, fields }`.
+  if (typeof error === 'string') {
+    const flat = body as { code?: unknown; fields?: unknown };
+    const fields =
+      flat.fields && typeof flat.fields === 'object' ? (flat.fields as Record<string, string>) : {};
+    return new ApiError(status, typeof flat.code === 'string' ? flat.code : 'ERROR', error, fields, body);
+  }
   return new ApiError(status, 'HTTP_ERROR', `Request failed (${status})`, {}, body);
 }
 
