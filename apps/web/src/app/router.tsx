@@ -1,4 +1,11 @@
-import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
 import { ensureAuthData } from '../features/accounts/api/get-auth-data';
 import { ForgotPasswordPage } from '../features/accounts/routes/forgot-password';
 import { LoginPage } from '../features/accounts/routes/login';
@@ -12,11 +19,9 @@ import { parseBlListSearch } from '../features/bills-of-lading/components/bl-lis
 import { BlListPage } from '../features/bills-of-lading/routes/bl-list';
 import { BlReviewPage } from '../features/bills-of-lading/routes/bl-review';
 import { BlViewPage } from '../features/bills-of-lading/routes/bl-view';
-import { BookingListPage } from '../features/bookings/routes/booking-list';
+import { parseBookingListSearch } from '../features/bookings/components/booking-list-search';
 import { DashboardPage } from '../features/dashboard/routes/dashboard';
 import { AdminDashboardPage } from '../features/dashboard/routes/dashboard-admin';
-import { QuotationListPage } from '../features/quotations/routes/quotation-list';
-import { RateEnquiryPage } from '../features/rate-enquiry/routes/rate-enquiry';
 import type { PermissionCode } from '../lib/permissions';
 import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
@@ -160,13 +165,17 @@ const rateEnquiryRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-rate-enquiry',
   staticData: { requires: 'CP.RATE_ENQUIRY.VIEW' },
-  component: RateEnquiryPage,
+  component: lazyRouteComponent(
+    () => import('../features/quotations/routes/rate-enquiry'),
+    'RateEnquiryPage',
+  ),
 });
 const bookingListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-booking-list',
   staticData: { requires: 'CP.BOOKING.VIEW' },
-  component: BookingListPage,
+  validateSearch: parseBookingListSearch,
+  component: lazyRouteComponent(() => import('../features/bookings/routes/booking-list'), 'BookingListPage'),
 });
 const blListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -187,7 +196,10 @@ const quotationListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-active-quotation',
   staticData: { requires: 'CP.QUOTATION.VIEW' },
-  component: QuotationListPage,
+  component: lazyRouteComponent(
+    () => import('../features/quotations/routes/quotation-list'),
+    'QuotationListPage',
+  ),
 });
 
 // Viewing needs CP.BL.VIEW; the screen itself turns read-only without CP.BL.EDIT (carrier staff).

@@ -1,0 +1,16 @@
+import type { Booking } from '@lading/contract/bookings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST cp/bookings/{id}/cancel/: only before the carrier confirms (REQUESTED). */
+export function cancelBooking(id: number): Promise<Booking> {
+  return apiRequest<Booking>(`/cp/bookings/${id}/cancel/`, { method: 'POST' });
+}
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelBooking,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+  });
+}

@@ -1,0 +1,35 @@
+import type { Quotation, QuotationStatus } from '@lading/contract/quotations';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type FindQuotationsQuery = {
+  status?: QuotationStatus;
+  /** QUOTED and REQUESTED ones that have not expired. */
+  active?: boolean;
+  skip?: number;
+  limit?: number;
+};
+
+/** GET cp/quotations/: newest first (customers get their own). */
+export function findQuotations(
+  query: FindQuotationsQuery,
+  signal?: AbortSignal,
+): Promise<{ count: number; results: Quotation[] }> {
+  return apiRequest('/cp/quotations/', {
+    query: {
+      status: query.status,
+      active: query.active ? 'true' : undefined,
+      skip: query.skip,
+      limit: query.limit,
+    },
+    signal,
+  });
+}
+
+export function useQuotations(query: FindQuotationsQuery) {
+  return useQuery({
+    queryKey: ['quotations', query],
+    queryFn: ({ signal }) => findQuotations(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,301 @@
+import {
+  CARGO_TYPES,
+  type CreateQuotationBody,
+  EQUIPMENT_LINES_MAX,
+  HAZARD_CLASSES,
+  todayIso,
+  WEIGHT_UNITS,
+} from '@lading/contract/quotations';
+import type { HsnCode, Port, RailwayStation } from '@lading/contract/reference-data';
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useMemo } from 'react';
+import { type SubmitHandler, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { SelectField, TypeaheadField } from '../../../components/form/choice-fields';
+import { DecimalField, IntegerField } from '../../../components/form/number-fields';
+import { TextField, useField } from '../../../components/form/text-fields';
+import { createLocalSearch } from '../../../components/typeahead';
+import { useCargoTypes } from '../../reference-data/api/find-cargo-types';
+import { useHsnCodes } from '../../reference-data/api/find-hsn-codes';
+import { useIsoEquipment } from '../../reference-data/api/find-iso-equipment';
+import { findPlaces, type GeocodedPlace } from '../../reference-data/api/find-places';
+import { findPorts } from '../../reference-data/api/find-ports';
+import { findRailwayStations } from '../../reference-data/api/find-railway-stations';
+import classes from './rate-enquiry-form.module.css';
+import {
+  emptyEquipmentLine,
+  type InlandChoice,
+  isCommodityCode,
+  type RateEnquiryForm,
+} from './rate-enquiry-mapping';
+
+const portLabel = (port: Port) => `${port.name} (${port.code})`;
+const searchPorts = async (term: string, signal: AbortSignal) =>
+  (await findPorts({ limit: 5, name: term, portType: ['SP', 'DP'] }, signal)).results;
+
+function PortField({ name, label }: { name: 'pol' | 'pod'; label: string }) {
+  return (
+    <TypeaheadField<RateEnquiryForm, Port>
+      name={name}
+      label={label}
+      required
+      placeholder="Search ports by name or code"
+      search={searchPorts}
+      getOptionLabel={portLabel}
+      getOptionKey={(port) => String(port.id)}
+    />
+  );
+}
+
+const INLAND_CHOICES: { value: InlandChoice; label: string }[] = [
+  { value: 'NONE', label: 'Port' },
+  { value: 'RAIL', label: 'Rail / ICD' },
+  { value: 'DOOR', label: 'Door' },
+];
+
+/** Pick-up or delivery: at the port (none), an inland railway station / ICD, or a door address (geocoded). */
+function InlandField({ side, legend }: { side: 'pickup' | 'delivery'; legend: string }) {
+  const { field } = useField<RateEnquiryForm>(`${side}.kind`);
+  const { setValue } = useFormContext<RateEnquiryForm>();
+  const kind = field.value as InlandChoice;
+  return (
+    <Fieldset legend={legend} variant="unstyled" className={classes.inland}>
+      <Stack gap={6}>
+        <SegmentedControl
+          aria-label={`${legend}: where`}
+          fullWidth
+          data={INLAND_CHOICES}
+          value={kind}
+          onChange={(next) => {
+            field.onChange(next);
+            setValue(`${side}.station`, null);
+            setValue(`${side}.place`, null);
+          }}
+        />
+        {kind === 'RAIL' && (
+          <TypeaheadField<RateEnquiryForm, RailwayStation>
+            name={`${side}.station`}
+            label={`${legend} station or ICD`}
+            required
+            placeholder="Search railway stations"
+            search={(term, signal) => findRailwayStations(term, signal)}
+            getOptionLabel={(station) => `${station.name} (${station.code})`}
+            getOptionKey={(station) => String(station.id)}
+          />
+        )}
+        {kind === 'DOOR' && (
+          <TypeaheadField<RateEnquiryForm, GeocodedPlace>
+            name={`${side}.place`}
+            label={`${legend} address`}
+            required
+            minLength={2}
+            placeholder="Search a town, district or postcode"
+            search={(term, signal) => findPlaces(term, signal)}
+            getOptionLabel={(place) => place.label}
+            getOptionKey={(place) => `${place.label}|${place.latitude}|${place.longitude}`}
+          />
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function CommodityField() {
+  const hsCodes = useHsnCodes();
+  const search = useMemo(
+    () =>
+      createLocalSearch(
+        (hsCodes.data ?? []).filter(isCommodityCode),
+        (hs) => `${hs.commodity} ${hs.hsnCode}`,
+        20,
+      ),
+    [hsCodes.data],
+  );
+  return (
+    <TypeaheadField<RateEnquiryForm, HsnCode>
+      name="commodity"
+      label="Commodity"
+      required
+      placeholder={hsCodes.isLoading ? 'Loading HS codes…' : 'Search commodity or HS code'}
+      search={search}
+      getOptionLabel={(hs) => `${hs.commodity} (${hs.hsnCode})`}
+      getOptionKey={(hs) => String(hs.id)}
+    />
+  );
+}
+
+function EquipmentLines() {
+  const { control, formState } = useFormContext<RateEnquiryForm>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'equipment' });
+  const isoEquipment = useIsoEquipment();
+  const isoOptions = useMemo(
+    () =>
+      (isoEquipment.data ?? []).map((item) => ({
+        value: item.code,
+        label: `${item.code} · ${item.description}`,
+      })),
+    [isoEquipment.data],
+  );
+  const listError = formState.errors.equipment?.root?.message ?? formState.errors.equipment?.message;
+  return (
+    <Fieldset legend="Equipment" className={classes.equipment}>
+      <Stack gap="xs" component="ol" className={classes.lines} aria-label="Equipment lines">
+        {fields.map((line, index) => (
+          <li key={line.id} className={classes.line} data-testid="equipment-line">
+            <SelectField<RateEnquiryForm>
+              name={`equipment.${index}.isoCode`}
+              label={`Size-type ${index + 1}`}
+              required
+              placeholder="Choose 22G1, 45G1, …"
+              data={isoOptions}
+              className={classes.iso}
+            />
+            <IntegerField<RateEnquiryForm>
+              name={`equipment.${index}.quantity`}
+              label="Quantity"
+              required
+              min={1}
+              max={99}
+              className={classes.quantity}
+            />
+            <DecimalField<RateEnquiryForm>
+              name={`equipment.${index}.weightPerUnit`}
+              label="Weight per container"
+              required
+              decimals={3}
+              className={classes.weight}
+            />
+            <SelectField<RateEnquiryForm>
+              name={`equipment.${index}.weightUnit`}
+              label="Unit"
+              searchable={false}
+              allowDeselect={false}
+              data={[...WEIGHT_UNITS]}
+              className={classes.unit}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              className={classes.remove}
+              aria-label={`Remove equipment line ${index + 1}`}
+              disabled={fields.length <= 1}
+              onClick={() => remove(index)}
+            >
+              ×
+            </ActionIcon>
+          </li>
+        ))}
+      </Stack>
+      {listError && (
+        <Text c="red" size="sm" role="alert">
+          Equipment {listError}
+        </Text>
+      )}
+      <Button
+        variant="light"
+        mt="xs"
+        disabled={fields.length >= EQUIPMENT_LINES_MAX}
+        onClick={() => append(emptyEquipmentLine())}
+      >
+        Add equipment ({fields.length}/{EQUIPMENT_LINES_MAX})
+      </Button>
+    </Fieldset>
+  );
+}
+
+/**
+ * The rate enquiry (in the page's FormProvider): lane, optional pick-up and delivery, cargo type (HAZ reveals the
+ * hazard class and UN number), commodity, equipment lines (1-5) and the cargo ready date.
+ */
+export function RateEnquiryFields({
+  onSubmit,
+  isSubmitting,
+}: {
+  onSubmit: SubmitHandler<CreateQuotationBody>;
+  isSubmitting: boolean;
+}) {
+  const { handleSubmit, setValue } = useFormContext<RateEnquiryForm, unknown, CreateQuotationBody>();
+  const cargoType = useWatch<RateEnquiryForm, 'cargoType'>({ name: 'cargoType' });
+  const cargoTypes = useCargoTypes();
+  const names = new Map((cargoTypes.data ?? []).map((type) => [type.code, type.name]));
+  const withName = (code: string) => ({
+    value: code,
+    label: names.has(code) ? `${code} · ${names.get(code)}` : code,
+  });
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Rate enquiry">
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <PortField name="pol" label="Port of loading" />
+            <PortField name="pod" label="Port of discharge" />
+            <InlandField side="pickup" legend="Pick-up" />
+            <InlandField side="delivery" legend="Delivery" />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SelectField<RateEnquiryForm>
+              name="cargoType"
+              label="Cargo type"
+              required
+              searchable={false}
+              allowDeselect={false}
+              data={CARGO_TYPES.map(withName)}
+              onOptionSubmit={(next) => {
+                if (next !== 'HAZ') {
+                  setValue('hazardClass', '');
+                  setValue('unNumber', '');
+                }
+              }}
+            />
+            <CommodityField />
+            {cargoType === 'HAZ' && (
+              <>
+                <SelectField<RateEnquiryForm>
+                  name="hazardClass"
+                  label="Hazard class"
+                  required
+                  searchable={false}
+                  data={HAZARD_CLASSES.map(withName)}
+                />
+                <TextField<RateEnquiryForm>
+                  name="unNumber"
+                  label="UN number"
+                  required
+                  inputMode="numeric"
+                  maxLength={4}
+                  placeholder="e.g. 1263"
+                  normalize={(value) => value.replace(/\D/g, '')}
+                />
+              </>
+            )}
+            <TextField<RateEnquiryForm>
+              name="cargoReadyDate"
+              label="Cargo ready date"
+              required
+              type="date"
+              min={todayIso()}
+            />
+          </SimpleGrid>
+        </Paper>
+        <EquipmentLines />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={isSubmitting}>
+            Get price
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

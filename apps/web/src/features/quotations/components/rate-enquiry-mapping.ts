@@ -1,0 +1,173 @@
+import { toNestErrors } from '@hookform/resolvers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CreateQuotationBody,
+  CreateQuotationBodySchema,
+  type InlandLocation,
+  todayIso,
+  type WEIGHT_UNITS,
+} from '@lading/contract/quotations';
+import type { HsnCode, Port, RailwayStation } from '@lading/contract/reference-data';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { GeocodedPlace } from '../../reference-data/api/find-places';
+
+/** Pick-up / delivery: none, an inland railway station (or ICD), or a door address. */
+export type InlandChoice = 'NONE' | 'RAIL' | 'DOOR';
+export type InlandForm = { kind: InlandChoice; station: RailwayStation | null; place: GeocodedPlace | null };
+
+export type EquipmentLineForm = {
+  isoCode: string;
+  quantity: number | null;
+  /** Decimal text as typed (the DecimalField's value). */
+  weightPerUnit: string;
+  weightUnit: (typeof WEIGHT_UNITS)[number];
+};
+
+/** The rate enquiry form: typeaheads hold the picked items, numbers may be empty while typing. */
+export type RateEnquiryForm = {
+  pol: Port | null;
+  pod: Port | null;
+  cargoType: string;
+  hazardClass: string;
+  unNumber: string;
+  commodity: HsnCode | null;
+  equipment: EquipmentLineForm[];
+  cargoReadyDate: string;
+  pickup: InlandForm;
+  delivery: InlandForm;
+};
+
+export const emptyEquipmentLine = (): EquipmentLineForm => ({
+  isoCode: '',
+  quantity: 1,
+  weightPerUnit: '',
+  weightUnit: 'kg',
+});
+
+const noInland = (): InlandForm => ({ kind: 'NONE', station: null, place: null });
+
+export const emptyRateEnquiry = (): RateEnquiryForm => ({
+  pol: null,
+  pod: null,
+  cargoType: 'GEN',
+  hazardClass: '',
+  unNumber: '',
+  commodity: null,
+  equipment: [emptyEquipmentLine()],
+  cargoReadyDate: todayIso(),
+  pickup: noInland(),
+  delivery: noInland(),
+});
+
+/** Commodities are HS subheadings (6 digits) or national tariff lines (8 digits); headings are not offered. */
+export const isCommodityCode = (hs: HsnCode) => /^\d{6}(\d{2})?$/.test(hs.hsnCode);
+
+const blankToUndefined = (text: string) => (text.trim() === '' ? undefined : text.trim());
+
+function toInlandLocation(inland: InlandForm): Partial<InlandLocation> | undefined {
+  if (inland.kind === 'RAIL') return { kind: 'RAIL', stationId: inland.station?.id };
+  if (inland.kind === 'DOOR')
+    return inland.place
+      ? {
+          kind: 'DOOR',
+          address: inland.place.label,
+          latitude: inland.place.latitude,
+          longitude: inland.place.longitude,
+        }
+      : { kind: 'DOOR', address: '' };
+  return undefined;
+}
+
+/**
+ * The form's values as the body of POST cp/quotations/. Nothing is checked here: empty cells become missing fields,
+ * so the contract's schema names them; the hazard class and UN number go only with HAZ cargo.
+ */
+export function toCreateQuotationBody(
+  form: RateEnquiryForm,
+): Partial<Record<keyof CreateQuotationBody, unknown>> {
+  const hazardous = form.cargoType === 'HAZ';
+  return {
+    polId: form.pol?.id,
+    podId: form.pod?.id,
+    cargoType: blankToUndefined(form.cargoType),
+    hazardClass: hazardous ? blankToUndefined(form.hazardClass) : undefined,
+    unNumber: hazardous ? blankToUndefined(form.unNumber) : undefined,
+    hsCode: form.commodity?.id,
+    equipment: form.equipment.map((line) => ({
+      isoCode: blankToUndefined(line.isoCode),
+      quantity: line.quantity ?? undefined,
+      weightPerUnit: line.weightPerUnit.trim() === '' ? undefined : Number(line.weightPerUnit),
+      weightUnit: line.weightUnit,
+    })),
+    cargoReadyDate: blankToUndefined(form.cargoReadyDate),
+    pickup: toInlandLocation(form.pickup),
+    delivery: toInlandLocation(form.delivery),
+  };
+}
+
+const RENAMED: Record<string, string> = {
+  polId: 'pol',
+  podId: 'pod',
+  hsCode: 'commodity',
+  equipment: 'equipment.root',
+};
+const SIMPLE = new Set(['cargoType', 'hazardClass', 'unNumber', 'cargoReadyDate']);
+
+/**
+ * Where a message about a body field (the contract's or the server's path, `equipment.1.quantity`) shows on the form:
+ * ids go to the typeahead that picked them, a door's address and coordinates to the address field, a list-wide
+ * message to the equipment list. Null when the form has no such cell.
+ */
+export function toRateEnquiryField(apiField: string): string | null {
+  if (RENAMED[apiField]) return RENAMED[apiField];
+  if (SIMPLE.has(apiField)) return apiField;
+  const line = /^equipment\.(\d+)\.(isoCode|quantity|weightPerUnit|weightUnit)$/.exec(apiField);
+  if (line) return apiField;
+  if (/^equipment\.\d+$/.test(apiField)) return `${apiField}.isoCode`;
+  const inland = /^(pickup|delivery)(?:\.(\w+))?$/.exec(apiField);
+  if (inland) {
+    const [, side, field] = inland;
+    if (field === 'stationId') return `${side}.station`;
+    if (field === 'address' || field === 'latitude' || field === 'longitude') return `${side}.place`;
+    return `${side}.kind`;
+  }
+  return null;
+}
+
+/** Every message of a nested error tree with its dotted path (`equipment.0.quantity`). */
+function flattenErrors(errors: unknown, prefix = '', into: Record<string, FieldError> = {}) {
+  if (!errors || typeof errors !== 'object') return into;
+  const node = errors as Record<string, unknown>;
+  if (typeof node.message === 'string' && typeof node.type === 'string') {
+    into[prefix] ??= { type: node.type, message: node.message } as FieldError;
+    return into;
+  }
+  for (const [key, inner] of Object.entries(node)) {
+    if (key === 'ref') continue;
+    flattenErrors(inner, prefix ? `${prefix}.${key}` : key, into);
+  }
+  return into;
+}
+
+const bodyResolver = zodResolver(CreateQuotationBodySchema);
+
+/**
+ * The rate enquiry's resolver: the contract's schema (zodResolver) checks the body the form would send, and each
+ * message moves to the cell that holds the value (see toRateEnquiryField).
+ */
+export const rateEnquiryResolver: Resolver<RateEnquiryForm, unknown, CreateQuotationBody> = async (
+  values,
+  context,
+  options,
+) => {
+  const body = toCreateQuotationBody(values) as CreateQuotationBody;
+  const result = await bodyResolver(body, context, { ...options, fields: {}, names: undefined });
+  if (Object.keys(result.errors).length === 0)
+    return { values: result.values as CreateQuotationBody, errors: {} };
+  const placed: Record<string, FieldError> = {};
+  for (const [path, error] of Object.entries(flattenErrors(result.errors))) {
+    const field = toRateEnquiryField(path);
+    if (field) placed[field] ??= error;
+  }
+  return { values: {}, errors: toNestErrors(placed, options) as FieldErrors<RateEnquiryForm> };
+};

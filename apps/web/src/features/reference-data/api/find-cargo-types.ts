@@ -1,0 +1,16 @@
+import type { CargoType } from '@lading/contract/reference-data';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET core/base/v1/cargo-types/: the cargo types and, under HAZ, the hazard classes. */
+export function findCargoTypes(signal?: AbortSignal): Promise<CargoType[]> {
+  return apiRequest<CargoType[]>('/core/base/v1/cargo-types/', { signal });
+}
+
+export function useCargoTypes() {
+  return useQuery({
+    queryKey: ['cargo-types'],
+    queryFn: ({ signal }) => findCargoTypes(signal),
+    staleTime: Infinity,
+  });
+}
