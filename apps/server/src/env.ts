@@ -41,6 +41,8 @@ const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     TRUST_PROXY: z.string().optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    MAPBOX_TOKEN: z.string().min(10).optional(),
+    MAPBOX_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .transform((raw, ctx) => {
     let database: DatabaseTarget;

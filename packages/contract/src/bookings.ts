@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { isValidContainerNumber } from './bills-of-lading';
 import { DB_INT_MAX, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
-import { CARGO_TYPES, EquipmentLineSchema } from './quotations';
+import { CARGO_TYPES, EquipmentLineSchema, isoDateSchema } from './quotations';
 
 export const BOOKING_STATUSES = ['REQUESTED', 'CONFIRMED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** What moves a booking on, from which statuses (the carrier's confirm and reject come with the admin workspace). */
+/** What moves a booking on, from which statuses: the customer cancels; carrier staff confirm or reject. */
 export const BOOKING_TRANSITIONS = {
   cancel: { from: ['REQUESTED'], to: 'CANCELLED' },
+  confirm: { from: ['REQUESTED'], to: 'CONFIRMED' },
+  reject: { from: ['REQUESTED'], to: 'REJECTED' },
 } as const satisfies Record<string, { from: readonly BookingStatus[]; to: BookingStatus }>;
 
 const portRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
@@ -48,4 +51,53 @@ export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
 export const BookingListResponseSchema = z.object({
   count: z.number().int(),
   results: z.array(BookingSchema),
+});
+
+/** POST cp/bookings/{id}/confirm/ (carrier staff): the sailing and the containers allocated to the booking. */
+export const ConfirmBookingBodySchema = z
+  .object({
+    vesselName: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100),
+    voyageNumber: z.string({ message: 'is required' }).trim().min(1, 'is required').max(20),
+    etd: isoDateSchema,
+    eta: isoDateSchema,
+    containers: z
+      .array(
+        z.object({
+          containerNumber: z
+            .string({ message: 'is required' })
+            .trim()
+            .toUpperCase()
+            .refine(isValidContainerNumber, 'is not a valid ISO 6346 container number (check digit)'),
+          isoCode: z
+            .string({ message: 'is required' })
+            .regex(/^[0-9A-Z]{4}$/, 'must be an ISO 6346 size-type code'),
+          tareWeight: z
+            .number({ message: 'is required' })
+            .positive('must be more than 0')
+            .max(20_000, 'is too heavy for a tare (kg)'),
+        }),
+        { message: 'is required' },
+      )
+      .min(1, 'needs at least one container')
+      .max(99),
+  })
+  .superRefine((body, ctx) => {
+    if (body.eta < body.etd)
+      ctx.addIssue({ code: 'custom', path: ['eta'], message: 'must be on or after the ETD' });
+    const seen = new Set<string>();
+    body.containers.forEach((container, i) => {
+      if (seen.has(container.containerNumber))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['containers', i, 'containerNumber'],
+          message: 'appears twice',
+        });
+      seen.add(container.containerNumber);
+    });
+  });
+export type ConfirmBookingBody = z.infer<typeof ConfirmBookingBodySchema>;
+
+export const ConfirmBookingResponseSchema = z.object({
+  booking: BookingSchema,
+  billOfLadingId: z.number().int(),
 });

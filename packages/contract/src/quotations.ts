@@ -39,7 +39,7 @@ export function multiplyMoney(amount: string, quantity: number): string {
   return scaledToText((toScaledInteger(amount, 2) ?? 0n) * BigInt(quantity), 2);
 }
 
-const isoDate = z
+export const isoDateSchema = z
   .string({ message: 'is required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
   .refine(
@@ -97,7 +97,7 @@ export const CreateQuotationBodySchema = z
       .array(EquipmentLineSchema, { message: 'is required' })
       .min(1, 'needs at least one line')
       .max(EQUIPMENT_LINES_MAX, `has at most ${EQUIPMENT_LINES_MAX} lines`),
-    cargoReadyDate: isoDate,
+    cargoReadyDate: isoDateSchema,
     pickup: InlandLocationSchema.optional(),
     delivery: InlandLocationSchema.optional(),
   })
@@ -181,3 +181,31 @@ export const QuotationListResponseSchema = z.object({
 export const RejectBodySchema = z.object({
   reason: z.string({ message: 'is required' }).trim().min(1, 'Please give a reason').max(1000),
 });
+
+/** POST cp/quotations/{id}/price/ (carrier staff): the charges of a REQUESTED quotation and how long it holds. */
+export const PriceQuotationBodySchema = z.object({
+  currency: z.string({ message: 'is required' }).regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+  validUntil: isoDateSchema.refine((value) => value >= todayIso(), 'must be today or later'),
+  charges: z
+    .array(
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .regex(/^[A-Z][A-Z0-9_]{1,29}$/, 'must be a charge code such as OCEAN_FREIGHT'),
+        name: z.string().trim().min(1, 'is required').max(100),
+        basis: z.enum(CHARGE_BASES),
+        isoCode: z
+          .string()
+          .regex(/^[0-9A-Z]{4}$/)
+          .nullable()
+          .default(null),
+        quantity: z.number().int().min(1).max(99),
+        unitAmount: MoneySchema.refine((value) => !value.startsWith('-'), 'must not be negative'),
+      }),
+      { message: 'is required' },
+    )
+    .min(1, 'needs at least one charge')
+    .max(40),
+});
+export type PriceQuotationBody = z.infer<typeof PriceQuotationBodySchema>;

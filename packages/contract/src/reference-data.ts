@@ -197,3 +197,21 @@ export function filterBySubstring<T>(
   }
   return found;
 }
+
+// ---- geocoding ------------------------------------------------------------------------------------------------
+
+/** GET cp/base/geocode/?query&limit=5: door pick-up and delivery addresses (specification section 7). */
+export const GeocodeQuerySchema = z.object({
+  query: z.string({ message: 'is required' }).trim().min(2, 'needs at least 2 characters').max(200),
+  limit: z.coerce.number().int().min(1).max(5).default(5),
+});
+export const GeocodeResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      label: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      source: z.enum(['unlocode', 'mapbox']),
+    }),
+  ),
+});

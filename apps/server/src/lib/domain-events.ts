@@ -64,6 +64,24 @@ export type DomainEvent =
       payload: { number: string; ownerId: number; officeId: number | null; quotationId: number };
     }
   | {
+      type: 'QUOTATION_PRICED';
+      recordType: 'QUOTATION';
+      recordId: number;
+      payload: { number: string; ownerId: number };
+    }
+  | {
+      type: 'BOOKING_CONFIRMED';
+      recordType: 'BOOKING';
+      recordId: number;
+      payload: { number: string; ownerId: number; billOfLadingId: number };
+    }
+  | {
+      type: 'BOOKING_REJECTED';
+      recordType: 'BOOKING';
+      recordId: number;
+      payload: { number: string; ownerId: number; reason: string };
+    }
+  | {
       /** Someone asked for a reset link for this address (which may match no account): handled off the request. */
       type: 'PASSWORD_RESET_REQUESTED';
       recordType: 'ACCOUNT';

@@ -147,3 +147,6 @@ export const quotationCharges = pgTable(
 );
 
 export const bookingNumbers = pgSequence('booking_numbers', { startWith: 1001 });
+
+/** Bill of lading numbers for drafts created when a booking is confirmed. */
+export const billNumbers = pgSequence('bill_numbers', { startWith: 5001 });

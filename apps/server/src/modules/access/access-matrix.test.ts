@@ -1,4 +1,4 @@
-import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
+import { prefillBillForm, toUpdatePayload, withCheckDigit } from '@lading/contract/bills-of-lading';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -314,6 +314,43 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/bookings/${c.bookingA}/cancel/` }),
     expect: who(409, 404, 403, 403),
   },
+  'POST /cp/quotations/:id/price/': {
+    request: (c) => ({
+      url: `/cp/quotations/${c.quotationA}/price/`,
+      payload: {
+        currency: 'USD',
+        validUntil: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+        charges: [
+          {
+            code: 'OCEAN_FREIGHT',
+            name: 'Ocean freight',
+            basis: 'PER_BL',
+            quantity: 1,
+            unitAmount: '100.00',
+          },
+        ],
+      },
+    }),
+    expect: who(403, 403, 404, 409),
+  },
+  'POST /cp/bookings/:id/confirm/': {
+    request: (c) => ({
+      url: `/cp/bookings/${c.bookingA}/confirm/`,
+      payload: {
+        vesselName: 'MV Matrix',
+        voyageNumber: '001E',
+        etd: '2030-01-01',
+        eta: '2030-01-10',
+        containers: [{ containerNumber: withCheckDigit('MTXU000000'), isoCode: '22G1', tareWeight: 2200 }],
+      },
+    }),
+    expect: who(403, 403, 404, 409),
+  },
+  'POST /cp/bookings/:id/reject/': {
+    request: (c) => ({ url: `/cp/bookings/${c.bookingA}/reject/`, payload: { reason: 'matrix' } }),
+    expect: who(403, 403, 404, 409),
+  },
+  'GET /cp/base/geocode/': { request: get('/cp/base/geocode/?query=mumbai'), expect: signedIn(200) },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
     request: () => ({ url: '/authenticate/oauth/logout/' }),

@@ -1,6 +1,13 @@
-import { BookingListQuerySchema, BookingListResponseSchema, BookingSchema } from '@lading/contract/bookings';
+import {
+  BookingListQuerySchema,
+  BookingListResponseSchema,
+  BookingSchema,
+  ConfirmBookingBodySchema,
+  ConfirmBookingResponseSchema,
+} from '@lading/contract/bookings';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
+import { RejectBodySchema } from '@lading/contract/quotations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/auth';
 import type { BookingsService } from './bookings.service';
@@ -53,5 +60,36 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
       },
     },
     async (request) => bookings.cancelBooking(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/cp/bookings/:id/confirm/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'BOOKING', operation: 'CONFIRM' } },
+      schema: {
+        tags,
+        summary:
+          'Carrier staff confirm a booking: sailing, allocated containers (ISO 6346) and the bill of lading draft, in one transaction',
+        params: IdParamsSchema,
+        body: ConfirmBookingBodySchema,
+        response: { 200: ConfirmBookingResponseSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => bookings.confirmBooking(principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/cp/bookings/:id/reject/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'BOOKING', operation: 'REJECT' } },
+      schema: {
+        tags,
+        summary: 'Carrier staff turn a booking down with a reason (REQUESTED -> REJECTED)',
+        params: IdParamsSchema,
+        body: RejectBodySchema,
+        response: { 200: BookingSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => bookings.rejectBooking(principalOf(request), request.params.id, request.body.reason),
   );
 };

@@ -3,13 +3,45 @@ import {
   type Booking,
   type BookingListQuery,
   type BookingStatus,
+  type ConfirmBookingBody,
 } from '@lading/contract/bookings';
-import type { Db } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema/bills-of-lading';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
-import { applyTransition } from '../../lib/status-transition';
+import { applyTransition, type TransitionSpec } from '../../lib/status-transition';
+import { createDraftBillFromBooking } from '../bills-of-lading/bill-of-lading-drafts';
 import { findBookingById, findBookings } from './bookings.repository';
+
+type Transition = keyof typeof BOOKING_TRANSITIONS;
+const VERBS: Record<Transition, string> = { cancel: 'cancelled', confirm: 'confirmed', reject: 'rejected' };
+const ACTIONS: Record<Transition, string> = { cancel: 'CANCELLED', confirm: 'CONFIRMED', reject: 'REJECTED' };
+
+/** A booking transition through the shared helper: scoped row lock, legal status, version + 1, audit row, events. */
+function moveBooking(
+  tx: Tx,
+  caller: Principal,
+  id: number,
+  name: Transition,
+  prepare?: TransitionSpec<BookingStatus, Transition, Booking>['prepare'],
+) {
+  return applyTransition<BookingStatus, Transition, Booking>(tx, caller, {
+    table: bookings,
+    rules: BOOKING_TRANSITIONS,
+    name,
+    id,
+    expected: null,
+    lock: (conn) => findBookingById(conn, id, caller.scope, true),
+    reload: async (conn) => (await findBookingById(conn, id))!,
+    noun: 'Booking',
+    staleMessage: 'This booking has changed. Please reload it.',
+    verb: VERBS[name],
+    audit: { module: name === 'cancel' ? 'CP' : 'ADMIN', recordType: 'BOOKING', action: ACTIONS[name] },
+    prepare,
+  });
+}
 
 export function createBookingsService(deps: { db: Db }) {
   const { db } = deps;
@@ -27,24 +59,102 @@ export function createBookingsService(deps: { db: Db }) {
 
     /** The customer withdraws a booking the carrier has not confirmed yet (REQUESTED -> CANCELLED). */
     cancelBooking(caller: Principal, id: number): Promise<Booking> {
+      return db.transaction(async (tx) => (await moveBooking(tx, caller, id, 'cancel')).after);
+    },
+
+    /**
+     * Carrier staff confirm a booking of their office: REQUESTED -> CONFIRMED with the sailing, the containers
+     * allocated (as many of each size-type as booked, ISO 6346 numbers) and the bill of lading draft created — one
+     * transaction. The customer hears of it (BOOKING_CONFIRMED).
+     */
+    async confirmBooking(
+      caller: Principal,
+      id: number,
+      body: ConfirmBookingBody,
+    ): Promise<{ booking: Booking; billOfLadingId: number }> {
       return db.transaction(async (tx) => {
-        const { after } = await applyTransition<BookingStatus, 'cancel', Booking>(tx, caller, {
-          table: bookings,
-          rules: BOOKING_TRANSITIONS,
-          name: 'cancel',
-          id,
-          expected: null,
-          lock: (conn) => findBookingById(conn, id, caller.scope, true),
-          reload: async (conn) => (await findBookingById(conn, id))!,
-          noun: 'Booking',
-          staleMessage: 'This booking has changed. Please reload it.',
-          verb: 'cancelled',
-          audit: { module: 'CP', recordType: 'BOOKING', action: 'CANCELLED' },
+        let billOfLadingId = 0;
+        const { after } = await moveBooking(tx, caller, id, 'confirm', async (conn, booking) => {
+          const booked = new Map<string, number>();
+          for (const line of booking.equipment)
+            booked.set(line.isoCode, (booked.get(line.isoCode) ?? 0) + line.quantity);
+          const given = new Map<string, number>();
+          for (const c of body.containers) given.set(c.isoCode, (given.get(c.isoCode) ?? 0) + 1);
+          if (booked.size) {
+            const wanted = [...booked].map(([iso, n]) => `${n} x ${iso}`).join(', ');
+            const matches =
+              booked.size === given.size && [...booked].every(([iso, n]) => given.get(iso) === n);
+            if (!matches) {
+              throw new AppError('VALIDATION_FAILED', `containers: the booking is for ${wanted}`, {
+                fields: { containers: `must be ${wanted}, as booked` },
+              });
+            }
+          }
+          billOfLadingId = await createDraftBillFromBooking(conn, {
+            bookingId: id,
+            ownerId: booking.createdById,
+            polId: booking.pol?.id ?? null,
+            podId: booking.pod?.id ?? null,
+            officeId: await findBookingOffice(conn, id),
+            cargoType: booking.cargoType,
+            vesselName: body.vesselName,
+            voyageNumber: body.voyageNumber,
+            containers: body.containers,
+          });
+          return {
+            set: {
+              vesselName: body.vesselName,
+              voyageNumber: body.voyageNumber,
+              etd: body.etd,
+              eta: body.eta,
+            },
+            events: (confirmed) => [
+              {
+                type: 'BOOKING_CONFIRMED',
+                recordType: 'BOOKING',
+                recordId: id,
+                payload: { number: confirmed.number, ownerId: confirmed.createdById, billOfLadingId },
+              },
+            ],
+          };
         });
+        await recordAudit(tx, caller, {
+          module: 'ADMIN',
+          recordType: 'BILL_OF_LADING',
+          recordId: billOfLadingId,
+          action: 'CREATED',
+          toStatus: 'DRAFT',
+          version: 1,
+          comment: `from booking ${after.number}`,
+        });
+        return { booking: (await findBookingById(tx, id))!, billOfLadingId };
+      });
+    },
+
+    /** Carrier staff turn a booking down with a reason (REQUESTED -> REJECTED); the customer hears of it. */
+    rejectBooking(caller: Principal, id: number, reason: string): Promise<Booking> {
+      return db.transaction(async (tx) => {
+        const { after } = await moveBooking(tx, caller, id, 'reject', async () => ({
+          set: { rejectionReason: reason },
+          comment: reason,
+          events: (rejected) => [
+            {
+              type: 'BOOKING_REJECTED',
+              recordType: 'BOOKING',
+              recordId: id,
+              payload: { number: rejected.number, ownerId: rejected.createdById, reason },
+            },
+          ],
+        }));
         return after;
       });
     },
   };
+}
+
+async function findBookingOffice(tx: Tx, id: number): Promise<number | null> {
+  const [row] = await tx.select({ officeId: bookings.officeId }).from(bookings).where(eq(bookings.id, id));
+  return row?.officeId ?? null;
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;

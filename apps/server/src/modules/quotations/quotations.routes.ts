@@ -3,6 +3,7 @@ import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import {
   CreateQuotationBodySchema,
+  PriceQuotationBodySchema,
   QuotationListQuerySchema,
   QuotationListResponseSchema,
   QuotationSchema,
@@ -78,6 +79,21 @@ export const quotationsRoutes: FastifyPluginAsyncZod<{ quotations: QuotationsSer
     },
     async (request, reply) =>
       reply.status(201).send(await quotations.acceptQuotation(principalOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/cp/quotations/:id/price/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'QUOTATION', operation: 'PRICE' } },
+      schema: {
+        tags,
+        summary: 'Carrier staff price a REQUESTED quotation: charge lines, currency, validity -> QUOTED',
+        params: IdParamsSchema,
+        body: PriceQuotationBodySchema,
+        response: { 200: QuotationSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => quotations.priceQuotation(principalOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -1,12 +1,15 @@
 import type { Booking } from '@lading/contract/bookings';
 import {
   type CreateQuotationBody,
+  multiplyMoney,
+  type PriceQuotationBody,
   type Quotation,
   type QuotationListQuery,
   type QuotationStatus,
+  sumMoney,
   todayIso,
 } from '@lading/contract/quotations';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema/bills-of-lading';
 import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/commercial';
@@ -28,9 +31,11 @@ import {
 const RECORD = 'QUOTATION';
 
 /** Accepting books it; rejecting closes it. An expired quotation (QUOTED, past valid_until) can be neither. */
-const QUOTATION_TRANSITIONS: TransitionRules<QuotationStatus, 'accept' | 'reject'> = {
+type Transition = 'accept' | 'reject' | 'price';
+const QUOTATION_TRANSITIONS: TransitionRules<QuotationStatus, Transition> = {
   accept: { from: ['QUOTED'], to: 'ACCEPTED' },
   reject: { from: ['QUOTED', 'REQUESTED'], to: 'REJECTED' },
+  price: { from: ['REQUESTED'], to: 'QUOTED' },
 };
 
 const invalid = (fields: Record<string, string>) => {
@@ -161,7 +166,7 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
     /** QUOTED and still valid -> ACCEPTED, and the booking (REQUESTED, awaiting the carrier) in the same transaction. */
     async acceptQuotation(caller: Principal, id: number): Promise<Booking> {
       const bookingId = await db.transaction(async (tx) => {
-        const { after } = await applyTransition<QuotationStatus, 'accept' | 'reject', Quotation>(tx, caller, {
+        const { after } = await applyTransition<QuotationStatus, Transition, Quotation>(tx, caller, {
           table: quotations,
           rules: QUOTATION_TRANSITIONS,
           name: 'accept',
@@ -223,10 +228,58 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
       return (await findBookingById(db, bookingId))!;
     },
 
+    /**
+     * Carrier staff price an enquiry no tariff covered: REQUESTED -> QUOTED with their charge lines (amounts computed
+     * here, exactly), the currency and the validity; the customer hears of it (QUOTATION_PRICED).
+     */
+    async priceQuotation(caller: Principal, id: number, body: PriceQuotationBody): Promise<Quotation> {
+      const charges = body.charges.map((charge) => ({
+        ...charge,
+        isoCode: charge.basis === 'PER_BL' ? null : charge.isoCode,
+        amount: multiplyMoney(charge.unitAmount, charge.quantity),
+        currency: body.currency,
+      }));
+      const totalAmount = sumMoney(charges.map((charge) => charge.amount));
+      return db.transaction(async (tx) => {
+        const { after } = await applyTransition<QuotationStatus, Transition, Quotation>(tx, caller, {
+          table: quotations,
+          rules: QUOTATION_TRANSITIONS,
+          name: 'price',
+          id,
+          expected: null,
+          lock: (conn) => findQuotationById(conn, id, caller.scope, true),
+          reload: async (conn) => (await findQuotationById(conn, id))!,
+          noun: 'Quotation',
+          staleMessage: 'This quotation has changed. Please reload it.',
+          verb: 'priced',
+          audit: { module: 'ADMIN', recordType: RECORD, action: 'PRICED' },
+          prepare: async (conn) => {
+            await conn.delete(quotationCharges).where(eq(quotationCharges.quotationId, id));
+            await conn
+              .insert(quotationCharges)
+              .values(charges.map((charge, position) => ({ quotationId: id, position, ...charge })));
+            return {
+              set: { currency: body.currency, totalAmount, validUntil: body.validUntil },
+              comment: `${body.currency} ${totalAmount}`,
+              events: (priced) => [
+                {
+                  type: 'QUOTATION_PRICED',
+                  recordType: RECORD,
+                  recordId: id,
+                  payload: { number: priced.number, ownerId: priced.createdById },
+                },
+              ],
+            };
+          },
+        });
+        return after;
+      });
+    },
+
     /** QUOTED or REQUESTED -> REJECTED, with the customer's reason. */
     async rejectQuotation(caller: Principal, id: number, reason: string): Promise<Quotation> {
       return db.transaction(async (tx) => {
-        const { after } = await applyTransition<QuotationStatus, 'accept' | 'reject', Quotation>(tx, caller, {
+        const { after } = await applyTransition<QuotationStatus, Transition, Quotation>(tx, caller, {
           table: quotations,
           rules: QUOTATION_TRANSITIONS,
           name: 'reject',

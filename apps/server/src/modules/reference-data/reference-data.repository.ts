@@ -1,5 +1,5 @@
 import { PORT_TYPES, type PortType } from '@lading/contract/reference-data';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parties } from '../../db/schema/parties';
 import {
@@ -98,6 +98,28 @@ export function buildPortsQuery(db: Db, filter: PortFilter) {
 export async function findPorts(db: Db, filter: PortFilter) {
   const rows = await buildPortsQuery(db, filter);
   return rows.map((row) => ({ ...row, portTypes: row.portTypes as PortType[] }));
+}
+
+/**
+ * Places with coordinates (every UN/LOCODE location, port or not), for the offline geocoder: the same search and
+ * ranking as the port typeahead.
+ */
+export async function findPlaces(db: Db, term: string, limit: number) {
+  const search = buildSearch(ports, term);
+  return db
+    .select({
+      code: ports.code,
+      name: ports.name,
+      countryName: countries.name,
+      subdivision: ports.subdivision,
+      latitude: ports.latitude,
+      longitude: ports.longitude,
+    })
+    .from(ports)
+    .leftJoin(countries, eq(countries.code, ports.countryCode))
+    .where(and(search.where, isNotNull(ports.latitude), isNotNull(ports.longitude)))
+    .orderBy(search.rank, sql`length(${ports.name})`, asc(ports.name), asc(ports.code))
+    .limit(limit);
 }
 
 // ---- countries ------------------------------------------------------------------------------------------------

@@ -3,6 +3,8 @@ import {
   CargoTypesResponseSchema,
   CountriesQuerySchema,
   CountriesResponseSchema,
+  GeocodeQuerySchema,
+  GeocodeResponseSchema,
   HsnCodesQuerySchema,
   HsnCodesResponseSchema,
   IsoEquipmentResponseSchema,
@@ -18,6 +20,7 @@ import {
   UnitMappingResponseSchema,
 } from '@lading/contract/reference-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createGeocoder } from './geocoding';
 import * as service from './reference-data.service';
 
 const BASE = '/core/base/v1';
@@ -178,5 +181,25 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.findRailwayStations(db(), request.query),
+  );
+
+  const geocode = createGeocoder({
+    db: app.ctx.database.db,
+    mapboxToken: app.ctx.env.MAPBOX_TOKEN,
+    mapboxUrl: app.ctx.env.MAPBOX_API_URL,
+  });
+  app.get(
+    '/cp/base/geocode/',
+    {
+      config,
+      schema: {
+        ...common,
+        summary:
+          'Address typeahead for door pick-up and delivery (5 results): UN/LOCODE places offline, or Mapbox with MAPBOX_TOKEN',
+        querystring: GeocodeQuerySchema,
+        response: { 200: GeocodeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ results: await geocode(request.query.query, request.query.limit) }),
   );
 };

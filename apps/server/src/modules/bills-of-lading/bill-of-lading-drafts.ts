@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { billsOfLading, blContainers, containers } from '../../db/schema/bills-of-lading';
+import { AppError } from '../../lib/app-error';
+
+export type DraftFromBooking = {
+  bookingId: number;
+  ownerId: number;
+  polId: number | null;
+  podId: number | null;
+  officeId: number | null;
+  cargoType: string | null;
+  vesselName: string;
+  voyageNumber: string;
+  containers: { containerNumber: string; isoCode: string; tareWeight: number }[];
+};
+
+/** What the BL screen shows as a container's "Type": 20GP, 40HC, 20RF … from the ISO size-type. */
+const nickname = (iso: { lengthFt: number; heightFt: number; groupCode: string }) =>
+  `${iso.lengthFt}${iso.groupCode === 'GP' && iso.heightFt >= 9.5 ? 'HC' : iso.groupCode}`;
+
+/**
+ * The bill of lading draft of a confirmed booking, in the caller's transaction: status DRAFT, owned by the booking's
+ * customer, shipper = the customer's company (when approved), POL/POD, vessel and voyage, the allocated containers
+ * attached (known containers are reused, unless they are on another bill still open), cargo category from the
+ * cargo type. Returns its id.
+ */
+export async function createDraftBillFromBooking(tx: Tx, draft: DraftFromBooking): Promise<number> {
+  const isoRows = await queryRows<{ code: string; lengthFt: number; heightFt: number; groupCode: string }>(
+    tx,
+    sql`select code, length_ft::float8 as "lengthFt", height_ft::float8 as "heightFt", group_code as "groupCode"
+        from iso_equipment where code in (${sql.join(
+          draft.containers.map((c) => sql`${c.isoCode}`),
+          sql`, `,
+        )})`,
+  );
+  const busy = await queryRows<{ number: string; bill: string }>(
+    tx,
+    sql`select c.number, b.number as bill from containers c
+        join bl_containers bc on bc.container_id = c.id
+        join bills_of_lading b on b.id = bc.bl_id and b.status not in ('ISSUED', 'SURRENDERED')
+        where c.number in (${sql.join(
+          draft.containers.map((c) => sql`${c.containerNumber}`),
+          sql`, `,
+        )})`,
+  );
+  const fields: Record<string, string> = {};
+  draft.containers.forEach((container, i) => {
+    if (!isoRows.some((row) => row.code === container.isoCode))
+      fields[`containers.${i}.isoCode`] = 'is not a known ISO 6346 size-type';
+    const onBill = busy.find((row) => row.number === container.containerNumber);
+    if (onBill) fields[`containers.${i}.containerNumber`] = `is still on bill of lading ${onBill.bill}`;
+  });
+  if (Object.keys(fields).length) {
+    const [field, message] = Object.entries(fields)[0]!;
+    throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
+  }
+  const [owner] = await queryRows<{ partyId: number | null; name: string | null; mobile: string | null }>(
+    tx,
+    sql`select p.id as "partyId", p.name, p.mobile from users u left join parties p on p.id = u.party_id
+        where u.id = ${draft.ownerId}`,
+  );
+  const [bill] = await tx
+    .insert(billsOfLading)
+    .values({
+      number: sql`'LDG' || to_char(now(), 'YYMM') || lpad(nextval('bill_numbers')::text, 4, '0')`,
+      status: 'DRAFT',
+      createdById: draft.ownerId,
+      bookingId: draft.bookingId,
+      polId: draft.polId,
+      podId: draft.podId,
+      vesselName: draft.vesselName,
+      voyageNumber: draft.voyageNumber,
+      issuingOfficeId: draft.officeId,
+      blType: 'ORIGINAL',
+      loadDischargeTerms: 'CY/CY',
+      loadType: 'FCL',
+      dischargeType: 'DIRECT',
+      paymentMethod: 'PREPAID',
+      cargoCategory: draft.cargoType ?? 'GEN',
+      noOfOriginals: 3,
+      noOfCopies: 3,
+      shipperId: owner?.partyId ?? null,
+      shipperPhoneNo: owner?.mobile ?? null,
+      totalContainers: draft.containers.length,
+      docsStatus: 'PENDING',
+    })
+    .returning({ id: billsOfLading.id });
+  const blId = bill!.id;
+  for (const [position, container] of draft.containers.entries()) {
+    const iso = isoRows.find((row) => row.code === container.isoCode)!;
+    const [row] = await tx
+      .insert(containers)
+      .values({
+        number: container.containerNumber,
+        isoCode: container.isoCode,
+        nickname: nickname(iso),
+        tareWeight: container.tareWeight,
+      })
+      .onConflictDoUpdate({
+        target: containers.number,
+        set: { isoCode: container.isoCode, nickname: nickname(iso), tareWeight: container.tareWeight },
+      })
+      .returning({ id: containers.id });
+    await tx.insert(blContainers).values({ blId, containerId: row!.id, position: position + 1 });
+  }
+  return blId;
+}
