@@ -86,6 +86,8 @@ export function PasswordField<T extends FieldValues>({
       {...rest}
       {...labelProps(label, hideLabel, required)}
       {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
+      // Mantine marks an invalid password input with data-invalid only; assistive technology needs aria-invalid.
+      aria-invalid={fieldState.error ? true : undefined}
       name={field.name}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(event) => field.onChange(event.currentTarget.value)}
