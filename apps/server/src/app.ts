@@ -33,6 +33,8 @@ import { quotationsRoutes } from './modules/quotations/quotations.routes';
 import { createQuotationsService } from './modules/quotations/quotations.service';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
+import { tariffsRoutes } from './modules/tariffs/tariffs.routes';
+import { createTariffsService } from './modules/tariffs/tariffs.service';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     quotations: createQuotationsService({ db: database.db, kickMail: mail.kick }),
   });
   await app.register(bookingsRoutes, { bookings: createBookingsService({ db: database.db }) });
+  await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });

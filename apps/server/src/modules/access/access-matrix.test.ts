@@ -36,6 +36,8 @@ type Ctx = {
   quotationA: number;
   /** A's booking of the bill above (confirmed: cancelling it answers 409). */
   bookingA: number;
+  /** A demo tariff. */
+  tariffId: number;
 };
 
 type Row = {
@@ -351,6 +353,16 @@ const MATRIX: Record<string, Row> = {
     expect: who(403, 403, 404, 409),
   },
   'GET /cp/base/geocode/': { request: get('/cp/base/geocode/?query=mumbai'), expect: signedIn(200) },
+  // Tariffs: carrier-wide; branch staff read them, corporate staff and administrators write them.
+  'GET /cp/tariffs/': { request: get('/cp/tariffs/'), expect: who(403, 403, 200, 200) },
+  'POST /cp/tariffs/': {
+    request: () => ({ url: '/cp/tariffs/', payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'PUT /cp/tariffs/:id/': {
+    request: (c) => ({ url: `/cp/tariffs/${c.tariffId}/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
     request: () => ({ url: '/authenticate/oauth/logout/' }),
@@ -373,6 +385,8 @@ const WATCHED_TABLES = [
   'quotations',
   'quotation_equipment',
   'quotation_charges',
+  'tariffs',
+  'tariff_charges',
   'audit_events',
   'domain_events',
   'outbox_mails',
@@ -446,6 +460,9 @@ describe('access matrix: every route x every kind of caller', () => {
       branchOfficeId: branchOffice!.id,
       quotationA: 0,
       bookingA: bill.bookingId,
+      tariffId: (
+        await queryRows<{ id: number }>(t.database.db, sql`select id from tariffs order by id limit 1`)
+      )[0]!.id,
     };
     const [port] = await queryRows<{ id: number }>(
       t.database.db,

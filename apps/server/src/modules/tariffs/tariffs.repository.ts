@@ -1,0 +1,77 @@
+import type { Tariff, TariffListQuery } from '@lading/contract/tariffs';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+
+type Conn = Db | Tx;
+
+const TARIFF_SELECT = sql`
+  select t.id, json_build_object('id', pl.id, 'code', pl.code, 'name', pl.name) as pol,
+    json_build_object('id', pd.id, 'code', pd.code, 'name', pd.name) as pod, t.iso_code as "isoCode",
+    to_char(t.valid_from, 'YYYY-MM-DD') as "validFrom", to_char(t.valid_to, 'YYYY-MM-DD') as "validTo", t.currency,
+    coalesce((select json_agg(json_build_object('code', c.code, 'name', c.name, 'basis', c.basis,
+        'amount', c.amount::text, 'hazardousOnly', c.hazardous_only) order by c.position)
+      from tariff_charges c where c.tariff_id = t.id), '[]'::json) as charges,
+    t.version, to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+  from tariffs t join ports pl on pl.id = t.pol_id join ports pd on pd.id = t.pod_id`;
+
+function toTariff(row: Record<string, unknown>): Tariff {
+  const out = { ...row };
+  for (const field of ['pol', 'pod', 'charges'] as const)
+    if (typeof out[field] === 'string') out[field] = JSON.parse(out[field] as string);
+  return out as unknown as Tariff;
+}
+
+export async function findTariffById(db: Conn, id: number, forUpdate = false): Promise<Tariff | null> {
+  const lock = forUpdate ? sql` for update of t` : sql``;
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`${TARIFF_SELECT} where t.id = ${id}${lock}`);
+  return row ? toTariff(row) : null;
+}
+
+export async function findTariffList(
+  db: Conn,
+  query: TariffListQuery,
+): Promise<{ count: number; results: Tariff[] }> {
+  const conditions: SQL[] = [sql`true`];
+  if (query.pol_id !== undefined) conditions.push(sql`t.pol_id = ${query.pol_id}`);
+  if (query.pod_id !== undefined) conditions.push(sql`t.pod_id = ${query.pod_id}`);
+  if (query.iso_code) conditions.push(sql`t.iso_code = ${query.iso_code}`);
+  if (query.valid_on) conditions.push(sql`${query.valid_on}::date between t.valid_from and t.valid_to`);
+  const where = sql.join(conditions, sql` and `);
+  const [rows, counted] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`${TARIFF_SELECT} where ${where} order by pl.code, pd.code, t.iso_code, t.valid_from desc limit ${query.limit} offset ${query.skip}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from tariffs t where ${where}`),
+  ]);
+  return { count: counted[0]?.n ?? 0, results: rows.map(toTariff) };
+}
+
+/**
+ * Serialises writers of one lane and size-type (a transaction-scoped advisory lock), then finds a tariff of that lane
+ * whose validity overlaps [validFrom, validTo], other than `exceptId`.
+ */
+export async function lockLaneAndFindOverlap(
+  tx: Tx,
+  lane: {
+    polId: number;
+    podId: number;
+    isoCode: string;
+    validFrom: string;
+    validTo: string;
+    exceptId?: number;
+  },
+): Promise<{ id: number; validFrom: string; validTo: string } | null> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`tariff:${lane.polId}:${lane.podId}:${lane.isoCode}`}, 0))`,
+  );
+  const [row] = await queryRows<{ id: number; validFrom: string; validTo: string }>(
+    tx,
+    sql`select id, to_char(valid_from, 'YYYY-MM-DD') as "validFrom", to_char(valid_to, 'YYYY-MM-DD') as "validTo"
+        from tariffs where pol_id = ${lane.polId} and pod_id = ${lane.podId} and iso_code = ${lane.isoCode}
+          and valid_from <= ${lane.validTo}::date and valid_to >= ${lane.validFrom}::date
+          and id <> ${lane.exceptId ?? 0}
+        order by valid_from limit 1`,
+  );
+  return row ?? null;
+}

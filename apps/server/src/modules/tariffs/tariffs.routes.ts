@@ -1,0 +1,73 @@
+import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
+import {
+  TariffBodySchema,
+  TariffListQuerySchema,
+  TariffListResponseSchema,
+  TariffSchema,
+} from '@lading/contract/tariffs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { etagOf } from '../../lib/versioning';
+import { principalOf } from '../../plugins/auth';
+import type { TariffsService } from './tariffs.service';
+
+const tags = ['tariffs'];
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+export const tariffsRoutes: FastifyPluginAsyncZod<{ tariffs: TariffsService }> = async (app, { tariffs }) => {
+  app.get(
+    '/cp/tariffs/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'TARIFF', operation: 'VIEW' } },
+      schema: {
+        tags,
+        summary: 'Tariffs by lane, size-type and validity (carrier staff)',
+        querystring: TariffListQuerySchema,
+        response: { 200: TariffListResponseSchema, ...errors },
+      },
+    },
+    async (request) => tariffs.findTariffs(request.query),
+  );
+
+  app.post(
+    '/cp/tariffs/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'TARIFF', operation: 'CREATE' } },
+      schema: {
+        tags,
+        summary:
+          'Create a tariff; a validity overlapping another of the same lane and size-type is refused (409)',
+        body: TariffBodySchema,
+        response: { 201: TariffSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const tariff = await tariffs.createTariff(principalOf(request), request.body);
+      return reply.status(201).header('etag', etagOf(tariff.version)).send(tariff);
+    },
+  );
+
+  app.put(
+    '/cp/tariffs/:id/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'TARIFF', operation: 'EDIT' } },
+      schema: {
+        tags,
+        summary:
+          'Edit a tariff at the version read (If-Match or "version": 412 when stale, 428 when missing)',
+        params: IdParamsSchema,
+        body: TariffBodySchema,
+        response: { 200: TariffSchema, ...errors, 412: ErrorBodySchema, 428: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const tariff = await tariffs.updateTariff(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      );
+      return reply.header('etag', etagOf(tariff.version)).send(tariff);
+    },
+  );
+};

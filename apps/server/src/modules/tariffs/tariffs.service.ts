@@ -1,0 +1,154 @@
+import { diffContent } from '@lading/contract/bills-of-lading';
+import type { Tariff, TariffBody, TariffListQuery } from '@lading/contract/tariffs';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { tariffCharges, tariffs } from '../../db/schema/commercial';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { Principal } from '../../lib/principal';
+import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
+import { findTariffById, findTariffList, lockLaneAndFindOverlap } from './tariffs.repository';
+
+const RECORD = 'TARIFF';
+
+/**
+ * The carrier's price list (carrier-wide: the corporate office sets prices; branch staff read them). A tariff's
+ * validity never overlaps another of the same lane and size-type; quotations already issued keep their own copied
+ * charges, so editing a tariff changes only what is priced afterwards.
+ */
+export function createTariffsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function checkReferences(tx: Tx, body: TariffBody, exceptId?: number) {
+    const [row] = await queryRows<{ pol: boolean; pod: boolean; iso: boolean }>(
+      tx,
+      sql`select exists (select 1 from ports where id = ${body.polId}) as pol,
+                 exists (select 1 from ports where id = ${body.podId}) as pod,
+                 exists (select 1 from iso_equipment where code = ${body.isoCode}) as iso`,
+    );
+    const fields: Record<string, string> = {};
+    if (!row?.pol) fields.polId = 'is not a known port';
+    if (!row?.pod) fields.podId = 'is not a known port';
+    if (!row?.iso) fields.isoCode = 'is not a known ISO 6346 size-type';
+    if (Object.keys(fields).length) {
+      const [field, message] = Object.entries(fields)[0]!;
+      throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
+    }
+    const overlap = await lockLaneAndFindOverlap(tx, { ...body, exceptId });
+    if (overlap) {
+      throw new AppError(
+        'CONFLICT',
+        `validFrom: overlaps the tariff valid ${overlap.validFrom} to ${overlap.validTo} for this lane and size-type`,
+        {
+          fields: { validFrom: `overlaps tariff ${overlap.id} (${overlap.validFrom} to ${overlap.validTo})` },
+        },
+      );
+    }
+  }
+
+  async function writeCharges(tx: Tx, tariffId: number, body: TariffBody) {
+    await tx.delete(tariffCharges).where(eq(tariffCharges.tariffId, tariffId));
+    await tx.insert(tariffCharges).values(
+      body.charges.map((charge, position) => ({
+        tariffId,
+        position,
+        ...charge,
+        hazardousOnly: charge.hazardousOnly,
+      })),
+    );
+  }
+
+  const content = (tariff: Tariff | TariffBody) => ({
+    isoCode: tariff.isoCode,
+    validFrom: tariff.validFrom,
+    validTo: tariff.validTo,
+    currency: tariff.currency,
+    charges: tariff.charges.map((c) => ({
+      code: c.code,
+      name: c.name,
+      basis: c.basis,
+      amount: c.amount,
+      hazardousOnly: c.hazardousOnly,
+    })),
+  });
+
+  return {
+    findTariffs(query: TariffListQuery) {
+      return findTariffList(db, query);
+    },
+
+    async createTariff(caller: Principal, body: TariffBody): Promise<Tariff> {
+      const id = await db.transaction(async (tx) => {
+        await checkReferences(tx, body);
+        const [row] = await tx
+          .insert(tariffs)
+          .values({
+            polId: body.polId,
+            podId: body.podId,
+            isoCode: body.isoCode,
+            validFrom: body.validFrom,
+            validTo: body.validTo,
+            currency: body.currency,
+            createdById: caller.userId,
+          })
+          .returning({ id: tariffs.id });
+        await writeCharges(tx, row!.id, body);
+        await recordAudit(tx, caller, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: row!.id,
+          action: 'CREATED',
+          version: 1,
+        });
+        return row!.id;
+      });
+      return (await findTariffById(db, id))!;
+    },
+
+    /** Edits a tariff at the version the caller read (If-Match or body version: 428/412), with the field diff audited. */
+    async updateTariff(
+      caller: Principal,
+      id: number,
+      body: TariffBody,
+      ifMatch: string | undefined,
+    ): Promise<Tariff> {
+      const expected = requireExpectedVersion(ifMatch, body.version, 'the version of the tariff you edited');
+      await db.transaction(async (tx) => {
+        const before = await findTariffById(tx, id, true);
+        if (!before) throw notFound('Tariff');
+        assertCurrentVersion(
+          before.version,
+          expected,
+          'This tariff has changed since you opened it. Please reload it.',
+        );
+        await checkReferences(tx, body, id);
+        await tx
+          .update(tariffs)
+          .set({
+            polId: body.polId,
+            podId: body.podId,
+            isoCode: body.isoCode,
+            validFrom: body.validFrom,
+            validTo: body.validTo,
+            currency: body.currency,
+            version: sql`${tariffs.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(tariffs.id, id));
+        await writeCharges(tx, id, body);
+        await recordAudit(tx, caller, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'UPDATED',
+          version: before.version + 1,
+          changes: diffContent(content(before), content(body)),
+        });
+      });
+      return (await findTariffById(db, id))!;
+    },
+  };
+}
+
+export type TariffsService = ReturnType<typeof createTariffsService>;

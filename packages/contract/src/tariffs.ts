@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DB_INT_MAX, idSchema, queryIdSchema, versionSchema } from './ids';
+import { CHARGE_BASES, isoDateSchema, MoneySchema } from './quotations';
+
+/** A tariff's charge: ocean freight or a surcharge, per container or per bill of lading. */
+export const TariffChargeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{1,29}$/, 'must be a charge code such as OCEAN_FREIGHT'),
+  name: z.string().trim().min(1, 'is required').max(100),
+  basis: z.enum(CHARGE_BASES, { message: 'must be PER_CONTAINER or PER_BL' }),
+  amount: MoneySchema.refine((value) => !value.startsWith('-'), 'must not be negative'),
+  /** Charged only for hazardous cargo (HAZ). */
+  hazardousOnly: z.boolean().default(false),
+});
+
+/** POST cp/tariffs/ and PUT cp/tariffs/{id}/ (carrier staff). */
+export const TariffBodySchema = z
+  .object({
+    polId: idSchema('Please pick a port of loading'),
+    podId: idSchema('Please pick a port of discharge'),
+    isoCode: z
+      .string({ message: 'is required' })
+      .regex(/^[0-9A-Z]{4}$/, 'must be an ISO 6346 size-type code'),
+    validFrom: isoDateSchema,
+    validTo: isoDateSchema,
+    currency: z.string({ message: 'is required' }).regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+    charges: z
+      .array(TariffChargeSchema, { message: 'is required' })
+      .min(1, 'needs at least one charge')
+      .max(20),
+    version: versionSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.polId === body.podId)
+      ctx.addIssue({ code: 'custom', path: ['podId'], message: 'must differ from the port of loading' });
+    if (body.validTo < body.validFrom)
+      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'must be on or after the start' });
+    const codes = new Set<string>();
+    body.charges.forEach((charge, i) => {
+      if (codes.has(charge.code))
+        ctx.addIssue({ code: 'custom', path: ['charges', i, 'code'], message: 'appears twice' });
+      codes.add(charge.code);
+    });
+  });
+export type TariffBody = z.infer<typeof TariffBodySchema>;
+
+const portRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
+export const TariffSchema = z.object({
+  id: z.number().int(),
+  pol: portRef,
+  pod: portRef,
+  isoCode: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  currency: z.string(),
+  charges: z.array(TariffChargeSchema.extend({ hazardousOnly: z.boolean() })),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Tariff = z.infer<typeof TariffSchema>;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const TariffListQuerySchema = z.object({
+  pol_id: z.preprocess(blankToUndefined, queryIdSchema.optional()),
+  pod_id: z.preprocess(blankToUndefined, queryIdSchema.optional()),
+  iso_code: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[0-9A-Z]{4}$/)
+      .optional(),
+  ),
+  /** Only tariffs valid on this date. */
+  valid_on: z.preprocess(blankToUndefined, isoDateSchema.optional()),
+  skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TariffListQuery = z.infer<typeof TariffListQuerySchema>;
+
+export const TariffListResponseSchema = z.object({ count: z.number().int(), results: z.array(TariffSchema) });
