@@ -18,7 +18,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { type SubmitHandler, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TypeaheadField } from '../../../components/form/choice-fields';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
@@ -198,7 +198,7 @@ function EquipmentLines() {
       </Stack>
       {listError && (
         <Text c="red" size="sm" role="alert">
-          Equipment {listError}
+          {listError}
         </Text>
       )}
       <Button
@@ -225,6 +225,12 @@ export function RateEnquiryFields({
   isSubmitting: boolean;
 }) {
   const { handleSubmit, setValue } = useFormContext<RateEnquiryForm, unknown, CreateQuotationBody>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The first invalid cell in reading order gets the focus (the form's own focus skips the typeaheads).
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: false }),
+    );
   const cargoType = useWatch<RateEnquiryForm, 'cargoType'>({ name: 'cargoType' });
   const cargoTypes = useCargoTypes();
   const names = new Map((cargoTypes.data ?? []).map((type) => [type.code, type.name]));
@@ -233,7 +239,12 @@ export function RateEnquiryFields({
     label: names.has(code) ? `${code} · ${names.get(code)}` : code,
   });
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Rate enquiry">
+    <form
+      ref={formRef}
+      onSubmit={handleSubmit(onSubmit, focusFirstError)}
+      noValidate
+      aria-label="Rate enquiry"
+    >
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

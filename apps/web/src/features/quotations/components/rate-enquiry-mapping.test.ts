@@ -7,6 +7,7 @@ import {
   type RateEnquiryForm,
   rateEnquiryResolver,
   toCreateQuotationBody,
+  toRateEnquiryErrors,
   toRateEnquiryField,
 } from './rate-enquiry-mapping';
 
@@ -79,6 +80,23 @@ describe('toRateEnquiryField', () => {
   });
 });
 
+describe('toRateEnquiryErrors', () => {
+  it("puts a server 400's fields on the cells as sentences", () => {
+    expect(
+      toRateEnquiryErrors({
+        polId: 'Please pick a port of loading',
+        'equipment.0.weightPerUnit': 'must be more than 0',
+        'pickup.stationId': 'is not a known station',
+        unknown: 'ignored',
+      }),
+    ).toEqual({
+      pol: 'Please pick a port of loading',
+      'equipment.0.weightPerUnit': 'Weight per container must be more than 0',
+      'pickup.station': 'Station is not a known station',
+    });
+  });
+});
+
 describe('rateEnquiryResolver (the contract schema through zodResolver)', () => {
   it('passes a complete enquiry as the body', async () => {
     const result = await resolve(filled());
@@ -98,15 +116,15 @@ describe('rateEnquiryResolver (the contract schema through zodResolver)', () => 
     };
     expect(Object.keys(errors).sort()).toEqual(['commodity', 'equipment', 'pickup', 'pod', 'pol']);
     expect(errors.pol).toMatchObject({ message: 'Please pick a port of loading' });
-    expect(errors.equipment?.[0]?.quantity?.message).toBe('is required');
+    expect(errors.equipment?.[0]?.quantity?.message).toBe('Quantity is required');
     expect(errors.pickup).toHaveProperty('station');
   });
 
   it('asks for the hazard class and UN number of HAZ cargo', async () => {
     const result = await resolve(filled({ cargoType: 'HAZ' }));
     expect(result.errors).toMatchObject({
-      hazardClass: { message: 'is required for HAZ' },
-      unNumber: { message: 'is required for HAZ' },
+      hazardClass: { message: 'Hazard class is required for HAZ' },
+      unNumber: { message: 'UN number is required for HAZ' },
     });
   });
 

@@ -134,6 +134,44 @@ export function toRateEnquiryField(apiField: string): string | null {
   return null;
 }
 
+const FIELD_LABELS: Record<string, string> = {
+  pol: 'Port of loading',
+  pod: 'Port of discharge',
+  cargoType: 'Cargo type',
+  hazardClass: 'Hazard class',
+  unNumber: 'UN number',
+  commodity: 'Commodity',
+  cargoReadyDate: 'Cargo ready date',
+  'equipment.root': 'Equipment',
+  isoCode: 'Size-type',
+  quantity: 'Quantity',
+  weightPerUnit: 'Weight per container',
+  weightUnit: 'Unit',
+  station: 'Station',
+  place: 'Address',
+  kind: 'Location',
+};
+
+/**
+ * The contract writes messages to follow the field's name ("is required", "must be 1 to 99"); on the form they read
+ * as a sentence ("Quantity is required"). Whole sentences ("Please pick a port of loading") stay as they are.
+ */
+export function toFieldMessage(formField: string, message: string): string {
+  if (!/^[a-z]/.test(message)) return message;
+  const label = FIELD_LABELS[formField] ?? FIELD_LABELS[formField.split('.').at(-1) ?? ''];
+  return label ? `${label} ${message}` : message;
+}
+
+/** A server 400's `fields` as the form shows them: on the form's cells, as sentences. */
+export function toRateEnquiryErrors(fields: Record<string, string>): Record<string, string> {
+  const placed: Record<string, string> = {};
+  for (const [apiField, message] of Object.entries(fields)) {
+    const field = toRateEnquiryField(apiField);
+    if (field) placed[field] ??= toFieldMessage(field, message);
+  }
+  return placed;
+}
+
 /** Every message of a nested error tree with its dotted path (`equipment.0.quantity`). */
 function flattenErrors(errors: unknown, prefix = '', into: Record<string, FieldError> = {}) {
   if (!errors || typeof errors !== 'object') return into;
@@ -167,7 +205,7 @@ export const rateEnquiryResolver: Resolver<RateEnquiryForm, unknown, CreateQuota
   const placed: Record<string, FieldError> = {};
   for (const [path, error] of Object.entries(flattenErrors(result.errors))) {
     const field = toRateEnquiryField(path);
-    if (field) placed[field] ??= error;
+    if (field) placed[field] ??= { ...error, message: toFieldMessage(field, error.message ?? '') };
   }
   return { values: {}, errors: toNestErrors(placed, options) as FieldErrors<RateEnquiryForm> };
 };

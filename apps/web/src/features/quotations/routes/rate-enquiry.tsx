@@ -14,7 +14,7 @@ import {
   emptyRateEnquiry,
   type RateEnquiryForm,
   rateEnquiryResolver,
-  toRateEnquiryField,
+  toRateEnquiryErrors,
 } from '../components/rate-enquiry-mapping';
 import { RejectQuotationModal } from '../components/reject-quotation-modal';
 
@@ -27,6 +27,7 @@ export function RateEnquiryPage() {
     defaultValues: emptyRateEnquiry(),
     resolver: rateEnquiryResolver,
     mode: 'onTouched',
+    shouldFocusError: false,
   });
   const create = useCreateQuotation();
   const [quotation, setQuotation] = useState<Quotation | null>(null);
@@ -43,7 +44,7 @@ export function RateEnquiryPage() {
     } catch (error) {
       const placed =
         error instanceof ApiError
-          ? applyServerFieldErrors(error.fields, form.setError, toRateEnquiryField)
+          ? applyServerFieldErrors(toRateEnquiryErrors(error.fields), form.setError, (field) => field)
           : 0;
       if (placed === 0)
         toast.error(

@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, signInAs } from './fixtures';
+
+/**
+ * Issue 12, the customer's side: a rate enquiry priced at once (charge lines, total, validity), accepted into a
+ * booking; an enquiry with no tariff "on request"; a rejection with a reason; axe on the three screens; the rate
+ * enquiry on a phone.
+ */
+
+/** Types in a typeahead and picks the option matching `option`. */
+async function pick(page: Page, label: RegExp, term: string, option: RegExp) {
+  await page.getByRole('textbox', { name: label }).fill(term);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function enquire(
+  page: Page,
+  {
+    pod,
+    quantity = '2',
+    expectQuotation = true,
+  }: { pod: string; quantity?: string; expectQuotation?: boolean },
+) {
+  await page.goto('/app-dashboard/app-rate-enquiry');
+  await expect(page.getByRole('heading', { name: 'Rate Enquiry' })).toBeVisible();
+  await pick(page, /^Port of loading/, 'INNSA', /\(INNSA\)/);
+  await pick(page, /^Port of discharge/, pod, new RegExp(`\\(${pod}\\)`));
+  await pick(page, /^Commodity/, '520100', /520100/);
+  await page.getByRole('combobox', { name: /^Size-type 1/ }).fill('22G1');
+  await page.getByRole('option', { name: /^22G1/ }).click();
+  await page.getByRole('textbox', { name: /^Quantity/ }).fill(quantity);
+  await page.getByRole('textbox', { name: /^Weight per container/ }).fill('18000');
+  await page.getByRole('button', { name: 'Get price' }).click();
+  if (expectQuotation) await expect(page.getByTestId('quotation-summary')).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAs(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+});
+
+test.describe('at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('INNSA -> AEJEA, 2 x 22G1: priced at once, accepted, and the booking is REQUESTED', async ({
+    page,
+  }) => {
+    await page.goto('/app-dashboard/app-rate-enquiry');
+    // The contract's rules on the cells before anything is sent.
+    await page.getByRole('button', { name: 'Get price' }).click();
+    await expect(page.getByText('Please pick a port of loading')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Port of loading/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expectNoSeriousAxeViolations(page);
+
+    await enquire(page, { pod: 'AEJEA' });
+    const summary = page.getByTestId('quotation-summary');
+    await expect(summary.getByTestId('status-badge')).toHaveText('QUOTED');
+    await expect(summary.getByRole('rowheader', { name: /2 × 22G1/ })).toBeVisible();
+    await expect(summary.getByRole('rowheader', { name: 'Per bill of lading' })).toBeVisible();
+    expect(await summary.getByTestId('charge-line').count()).toBeGreaterThan(1);
+    await expect(summary.getByTestId('quotation-total')).toHaveText(/^USD\s[\d,]+\.\d{2}$/);
+    await expect(summary.getByText(/all in, valid until/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    const number = ((await summary.getByRole('heading').textContent()) ?? '')
+      .replace('Quotation ', '')
+      .trim();
+    await summary.getByRole('button', { name: 'Accept and book' }).click();
+    await expectToast(page, 'requested');
+    await expect(page).toHaveURL(/app-booking-list\?bookingNo=/);
+    const row = page.getByTestId('booking-row').first();
+    await expect(row).toContainText(number);
+    await expect(row.getByTestId('status-badge')).toHaveText('REQUESTED');
+    await expect(row).toContainText('2 × 22G1');
+    await expect(row).toContainText('(AEJEA)');
+    await expect(row.getByRole('button', { name: /^Cancel booking/ })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('no tariff to ISREY: the enquiry is on request', async ({ page }) => {
+    await enquire(page, { pod: 'ISREY', quantity: '1' });
+    const summary = page.getByTestId('quotation-summary');
+    await expect(summary.getByTestId('status-badge')).toHaveText('REQUESTED');
+    await expect(summary.getByTestId('on-request')).toContainText('Our team will price it');
+    await expect(summary.getByRole('button', { name: 'Accept and book' })).toHaveCount(0);
+    await expect(summary.getByTestId('charge-lines')).toHaveCount(0);
+  });
+
+  test("the server's field errors land on the enquiry's cells", async ({ page }) => {
+    await page.route('**/cp/quotations/', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'equipment.0.weightPerUnit: is too large',
+                fields: { 'equipment.0.weightPerUnit': 'is too large', hsCode: 'is not a known HS code' },
+              },
+            }),
+          })
+        : route.continue(),
+    );
+    await enquire(page, { pod: 'AEJEA', expectQuotation: false });
+    await expect(page.getByText('Weight per container is too large')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Weight per container/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByText('Commodity is not a known HS code')).toBeVisible();
+  });
+
+  test('a quotation rejected from the active list, with a reason, leaves the list', async ({ page }) => {
+    await enquire(page, { pod: 'SGSIN', quantity: '1' });
+    const summary = page.getByTestId('quotation-summary');
+    const number = ((await summary.getByRole('heading').textContent()) ?? '')
+      .replace('Quotation ', '')
+      .trim();
+
+    await page.goto('/app-dashboard/app-active-quotation');
+    const row = page.getByTestId('quotation-row').filter({ hasText: number });
+    await expect(row).toContainText('QUOTED');
+    await expect(row).toContainText(/USD/);
+    await expectNoSeriousAxeViolations(page);
+    await row.getByRole('button', { name: `View quotation ${number}` }).click();
+    const details = page.getByRole('dialog', { name: 'Quotation details' });
+    await expect(details.getByTestId('charge-line').first()).toBeVisible();
+    await details.getByRole('button', { name: 'Reject' }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Reject quotation ${number}` });
+    await dialog.getByRole('button', { name: 'Reject quotation' }).click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await dialog.getByLabel(/^Reason/).fill('Transit time too long for this shipment');
+    await dialog.getByRole('button', { name: 'Reject quotation' }).click();
+    await expectToast(page, `Quotation ${number} rejected`);
+    await expect(page.getByTestId('quotation-row').filter({ hasText: number })).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone (390 px wide)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the rate enquiry fits, works and shows the price without sideways scrolling', async ({ page }) => {
+    await enquire(page, { pod: 'AEJEA', quantity: '1' });
+    await expect(page.getByTestId('quotation-total')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Change enquiry' }).click();
+    await expect(page.getByRole('textbox', { name: /^Port of discharge/ })).toHaveValue(/AEJEA/);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    await page.goto('/app-dashboard/app-booking-list');
+    await expect(page.getByTestId('booking-card').first()).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+});
