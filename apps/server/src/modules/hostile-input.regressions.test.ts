@@ -83,4 +83,26 @@ describe('hostile input: counter-examples found by the property test', () => {
     });
     expect(authorize.statusCode).toBeLessThan(500);
   });
+
+  it('text with an unpaired surrogate is a 400 naming the field, never stored altered or a 500', async () => {
+    // PostgreSQL would store U+FFFD in its place; PGlite's encoder failed on this one (a 500 at sign-up).
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/users/create-cp-users/',
+      headers: { 'content-type': 'application/json' },
+      payload:
+        '{"username":"zed","password":"Demo Exports","first_name":"x","last_name":"\\u202e\\uffff\\udfff","email":"zed@example.com","party":null}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { last_name: expect.any(String) },
+    });
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/core/base/v1/countries/?query=%ED%A0%80',
+      headers: customer,
+    });
+    expect(search.statusCode).toBeLessThan(500);
+  });
 });

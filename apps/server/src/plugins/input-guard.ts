@@ -4,25 +4,38 @@ import { AppError } from '../lib/app-error';
 const NUL = '\u0000';
 
 /**
- * The path (`containers.0.sealNo`) of the first string or key holding a NUL character, or null. Walks iteratively:
- * a deeply nested body cannot exhaust the stack.
+ * The path (`containers.0.sealNo`) of the first string that fails `isBad`, or the path of the object whose key does
+ * ('request' at the top level); null when none does. Walks iteratively: a deeply nested body cannot exhaust the stack.
  */
-export function findNulCharacter(root: unknown): string | null {
+function findText(root: unknown, isBad: (text: string) => boolean): string | null {
   const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes(NUL)) return path;
+      if (isBad(value)) return path;
     } else if (value !== null && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
         const childPath = path ? `${path}.${key}` : key;
-        if (key.includes(NUL)) return path || 'request';
+        if (isBad(key)) return path || 'request';
         stack.push({ value: child, path: childPath });
       }
     }
   }
   return null;
 }
+
+/** The path of the first string or key holding a NUL character, or null. */
+export const findNulCharacter = (root: unknown): string | null =>
+  findText(root, (text) => text.includes(NUL));
+
+/**
+ * The path of the first string or key holding an unpaired UTF-16 surrogate (JSON can carry one as `"\ud800"`), or
+ * null. Such text is not Unicode: PostgreSQL would store U+FFFD in its place (not what was sent), and PGlite's
+ * encoder fails on some of it (a 500).
+ */
+export const findUnpairedSurrogate = (root: unknown): string | null =>
+  findText(root, (text) => UNPAIRED_SURROGATE.test(text));
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /**
  * The path of the object holding a `__proto__` key, '' for the top level, or null. Fastify refuses such keys in JSON
@@ -44,7 +57,8 @@ export function findPrototypeKey(root: unknown): string | null {
 
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL anywhere in a request would surface as a database error. One hook,
- * before validation, answers 400 naming the field instead, on every route; a `__proto__` key gets the same.
+ * before validation, answers 400 naming the field instead, on every route; a `__proto__` key and text with an
+ * unpaired surrogate get the same.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -61,12 +75,15 @@ export function registerInputGuard(app: FastifyInstance): void {
           fields: { [field]: 'must not have a __proto__ key' },
         });
       }
-      const path = findNulCharacter(value);
-      if (path === null) continue;
-      const field = path || scope;
-      throw new AppError('VALIDATION_FAILED', `${field}: must not contain a NUL character`, {
-        fields: { [field]: 'must not contain a NUL character' },
-      });
+      for (const [find, problem] of [
+        [findNulCharacter, 'must not contain a NUL character'],
+        [findUnpairedSurrogate, 'must be valid Unicode text (it has an unpaired surrogate)'],
+      ] as const) {
+        const path = find(value);
+        if (path === null) continue;
+        const field = path || scope;
+        throw new AppError('VALIDATION_FAILED', `${field}: ${problem}`, { fields: { [field]: problem } });
+      }
     }
   });
 }
