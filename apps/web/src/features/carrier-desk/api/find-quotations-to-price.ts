@@ -1,0 +1,28 @@
+import type { Quotation } from '@lading/contract/quotations';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { fetchOldestPage } from '../components/work-list-order';
+
+/** How many requests the desk loads at once (the API's largest page). */
+export const WORK_LIST_LIMIT = 100;
+
+/** GET cp/quotations/?status=REQUESTED: the on-request enquiries of the staff member's office (all for corporate). */
+export function findQuotationsToPrice(
+  signal?: AbortSignal,
+): Promise<{ count: number; results: Quotation[] }> {
+  return fetchOldestPage(
+    (skip) =>
+      apiRequest<{ count: number; results: Quotation[] }>('/cp/quotations/', {
+        query: { status: 'REQUESTED', skip, limit: WORK_LIST_LIMIT },
+        signal,
+      }),
+    WORK_LIST_LIMIT,
+  );
+}
+
+export function useQuotationsToPrice() {
+  return useQuery({
+    queryKey: ['carrier-desk', 'quotations-to-price'],
+    queryFn: ({ signal }) => findQuotationsToPrice(signal),
+  });
+}

@@ -1,0 +1,39 @@
+import type { Tariff } from '@lading/contract/tariffs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type FindTariffsQuery = {
+  polId?: number;
+  podId?: number;
+  isoCode?: string;
+  /** YYYY-MM-DD: only tariffs valid that day. */
+  validOn?: string;
+  skip?: number;
+  limit?: number;
+};
+
+/** GET cp/tariffs/: by lane, size-type and a day of validity (carrier staff). */
+export function findTariffs(
+  query: FindTariffsQuery,
+  signal?: AbortSignal,
+): Promise<{ count: number; results: Tariff[] }> {
+  return apiRequest('/cp/tariffs/', {
+    query: {
+      pol_id: query.polId,
+      pod_id: query.podId,
+      iso_code: query.isoCode || undefined,
+      valid_on: query.validOn || undefined,
+      skip: query.skip,
+      limit: query.limit,
+    },
+    signal,
+  });
+}
+
+export function useTariffs(query: FindTariffsQuery) {
+  return useQuery({
+    queryKey: ['carrier-desk', 'tariffs', query],
+    queryFn: ({ signal }) => findTariffs(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,20 @@
+import type { Booking } from '@lading/contract/bookings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST cp/bookings/{id}/reject/ with the reason the customer will read. */
+export function rejectBooking({ id, reason }: { id: number; reason: string }): Promise<Booking> {
+  return apiRequest<Booking>(`/cp/bookings/${id}/reject/`, { method: 'POST', json: { reason } });
+}
+
+export function useRejectBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectBooking,
+    onSuccess: (booking) => {
+      queryClient.setQueryData(['carrier-desk', 'booking', booking.id], booking);
+      void queryClient.invalidateQueries({ queryKey: ['carrier-desk', 'bookings-to-confirm'] });
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+}

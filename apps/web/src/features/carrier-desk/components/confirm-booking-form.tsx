@@ -1,0 +1,162 @@
+import { type Booking, type ConfirmBookingBody, ConfirmBookingBodySchema } from '@lading/contract/bookings';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { DecimalField } from '../../../components/form/number-fields';
+import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { TextField } from '../../../components/form/text-fields';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { type ConfirmBookingResult, useConfirmBooking } from '../api/confirm-booking';
+import classes from './carrier-desk.module.css';
+import {
+  type ConfirmForm,
+  checkContainerNumber,
+  confirmFormDefaults,
+  toConfirmBody,
+  toConfirmFormField,
+} from './confirm-form';
+import { mappedBodyResolver } from './mapped-resolver';
+
+const resolver = mappedBodyResolver(ConfirmBookingBodySchema, toConfirmBody, toConfirmFormField);
+
+const CHECK_COLOURS = { valid: 'green.9', 'bad-check-digit': 'red.9', 'bad-format': 'red.9' } as const;
+
+/** The live ISO 6346 message under a container number; the form's own error (on submit) takes its place. */
+function ContainerNumberHint({ index }: { index: number }) {
+  const { control, formState } = useFormContext<ConfirmForm>();
+  const typed = useWatch({ control, name: `containers.${index}.containerNumber` }) ?? '';
+  const check = checkContainerNumber(typed);
+  if (formState.errors.containers?.[index]?.containerNumber || check.state === 'empty') return null;
+  const colour =
+    check.state in CHECK_COLOURS ? CHECK_COLOURS[check.state as keyof typeof CHECK_COLOURS] : 'dimmed';
+  return (
+    <Text
+      size="xs"
+      c={colour}
+      id={`container-check-${index}`}
+      aria-live="polite"
+      data-testid={`container-check-${index}`}
+      mt={-2}
+    >
+      {check.message}
+    </Text>
+  );
+}
+
+function ContainerRows() {
+  const { control } = useFormContext<ConfirmForm>();
+  const { fields } = useFieldArray({ control, name: 'containers' });
+  return (
+    <Stack gap={0} component="section" aria-labelledby="containers-title">
+      <Title order={2} size="h5" id="containers-title">
+        Containers ({fields.length})
+      </Title>
+      {fields.map((field, index) => (
+        <div key={field.id} className={`${classes.row} ${classes.container}`} data-testid="container-row">
+          <Stack gap={2} className={classes.checkbox} style={{ paddingTop: 26 }}>
+            <Badge
+              variant="light"
+              color="dark"
+              radius="sm"
+              aria-label={`Container ${index + 1}: ${field.isoCode}`}
+            >
+              {field.isoCode}
+            </Badge>
+          </Stack>
+          <Stack gap={0} className={classes.wide}>
+            <TextField<ConfirmForm>
+              name={`containers.${index}.containerNumber`}
+              label={`Container number ${index + 1} (${field.isoCode})`}
+              required
+              maxLength={11}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="MSKU1234565"
+              aria-describedby={`container-check-${index}`}
+              normalize={(value) => value.toUpperCase().replace(/[^A-Z0-9]/g, '')}
+            />
+            <ContainerNumberHint index={index} />
+          </Stack>
+          <DecimalField<ConfirmForm>
+            name={`containers.${index}.tareWeight`}
+            label={`Tare weight ${index + 1} (kg)`}
+            required
+            decimals={2}
+          />
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Confirm a booking: the sailing and one container per unit booked (rows pre-filled per size-type), each number
+ * checked live (ISO 6346 check digit). The server confirms, allocates and creates the customer's bill draft.
+ */
+export function ConfirmBookingForm({
+  booking,
+  onConfirmed,
+}: {
+  booking: Booking;
+  onConfirmed: (result: ConfirmBookingResult) => void;
+}) {
+  const confirm = useConfirmBooking();
+  const form = useForm<ConfirmForm, unknown, ConfirmBookingBody>({
+    defaultValues: confirmFormDefaults(booking.equipment),
+    resolver,
+  });
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const result = await confirm.mutateAsync({ id: booking.id, body });
+      toast.success(`Booking ${result.booking.number} confirmed: bill of lading draft created`);
+      onConfirmed(result);
+    } catch (error) {
+      const placed =
+        error instanceof ApiError
+          ? applyServerFieldErrors(error.fields, form.setError, toConfirmFormField)
+          : 0;
+      if (placed === 0)
+        toast.error(error instanceof ApiError ? error.message : 'The booking could not be confirmed.');
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Confirm booking"
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h5">
+            Sailing
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <TextField<ConfirmForm> name="vesselName" label="Vessel" required maxLength={100} />
+            <TextField<ConfirmForm> name="voyageNumber" label="Voyage" required maxLength={20} />
+            <TextField<ConfirmForm> name="etd" label="ETD" required type="date" />
+            <TextField<ConfirmForm> name="eta" label="ETA" required type="date" />
+          </SimpleGrid>
+          <ContainerRows />
+          {confirm.isError &&
+            !(confirm.error instanceof ApiError && Object.keys(confirm.error.fields).length) && (
+              <Alert color="red" title="Not confirmed">
+                {confirm.error instanceof ApiError ? confirm.error.message : 'Please try again in a moment.'}
+              </Alert>
+            )}
+          <Text size="sm" c="dimmed">
+            Confirming creates the bill of lading draft for the customer with these containers.
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={confirm.isPending}>
+              Confirm booking
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,98 @@
+import { isValidContainerNumber } from '@lading/contract/bills-of-lading';
+import type { ConfirmBookingBody } from '@lading/contract/bookings';
+import type { EquipmentLine } from '@lading/contract/quotations';
+
+export type ContainerRowForm = {
+  /** The size-type this row allocates (fixed by the booking's equipment). */
+  isoCode: string;
+  containerNumber: string;
+  /** Decimal text as typed, kg. */
+  tareWeight: string;
+};
+
+export type ConfirmForm = {
+  vesselName: string;
+  voyageNumber: string;
+  etd: string;
+  eta: string;
+  containers: ContainerRowForm[];
+};
+
+/** One row per container the booking asks for: `2 x 22G1, 1 x 45G1` gives 22G1, 22G1, 45G1, in the booking's order. */
+export function buildContainerRows(
+  equipment: readonly Pick<EquipmentLine, 'isoCode' | 'quantity'>[],
+): ContainerRowForm[] {
+  return equipment.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => ({
+      isoCode: line.isoCode,
+      containerNumber: '',
+      tareWeight: '',
+    })),
+  );
+}
+
+export function confirmFormDefaults(
+  equipment: readonly Pick<EquipmentLine, 'isoCode' | 'quantity'>[],
+): ConfirmForm {
+  return { vesselName: '', voyageNumber: '', etd: '', eta: '', containers: buildContainerRows(equipment) };
+}
+
+export type ContainerNumberCheck = {
+  state: 'empty' | 'incomplete' | 'bad-format' | 'bad-check-digit' | 'valid';
+  message: string;
+};
+
+const FORMAT = /^[A-Z]{3}[UJZ]\d{7}$/;
+
+/**
+ * The live message under a container number as it is typed (ISO 6346: owner code, category U/J/Z, six-digit serial,
+ * check digit). The check digit itself is verified by the contract's `isValidContainerNumber`, as the server does.
+ */
+export function checkContainerNumber(typed: string): ContainerNumberCheck {
+  const text = typed.trim().toUpperCase();
+  if (text === '') return { state: 'empty', message: '' };
+  if (text.length < 11 && /^[A-Z]{0,3}[UJZ]?\d{0,7}$/.test(text))
+    return {
+      state: 'incomplete',
+      message: `${11 - text.length} more character${text.length === 10 ? '' : 's'} (4 letters, 7 digits)`,
+    };
+  if (!FORMAT.test(text))
+    return {
+      state: 'bad-format',
+      message: 'Must be 4 letters (the 4th U, J or Z) and 7 digits, e.g. MSKU1234565',
+    };
+  if (!isValidContainerNumber(text))
+    return {
+      state: 'bad-check-digit',
+      message: 'Check digit does not match: please re-check the number (ISO 6346)',
+    };
+  return { state: 'valid', message: 'Check digit OK' };
+}
+
+const blankToUndefined = (text: string) => (text.trim() === '' ? undefined : text.trim());
+
+/** The form as the body of POST cp/bookings/{id}/confirm/; nothing is checked here (the contract's schema does). */
+export function toConfirmBody(form: ConfirmForm): unknown {
+  return {
+    vesselName: form.vesselName,
+    voyageNumber: form.voyageNumber,
+    etd: blankToUndefined(form.etd),
+    eta: blankToUndefined(form.eta),
+    containers: form.containers.map((row) => ({
+      containerNumber: row.containerNumber.trim().toUpperCase(),
+      isoCode: row.isoCode,
+      tareWeight: row.tareWeight.trim() === '' ? undefined : Number(row.tareWeight.replaceAll(',', '')),
+    })),
+  } satisfies Partial<Record<keyof ConfirmBookingBody, unknown>>;
+}
+
+/** Where a message about a body path (the schema's or the server's 400) shows on the confirm form. */
+export function toConfirmFormField(path: string): string | null {
+  if (['vesselName', 'voyageNumber', 'etd', 'eta'].includes(path)) return path;
+  if (path === 'containers') return 'containers.root';
+  const row = /^containers\.(\d+)(?:\.(\w+))?$/.exec(path);
+  if (!row) return null;
+  const [, index, field] = row;
+  if (field === 'tareWeight') return `containers.${index}.tareWeight`;
+  return `containers.${index}.containerNumber`;
+}

@@ -1,0 +1,213 @@
+import {
+  type PriceQuotationBody,
+  PriceQuotationBodySchema,
+  type Quotation,
+  todayIso,
+} from '@lading/contract/quotations';
+import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { SelectField } from '../../../components/form/choice-fields';
+import { DecimalField, IntegerField } from '../../../components/form/number-fields';
+import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { TextField } from '../../../components/form/text-fields';
+import { ApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { usePriceQuotation } from '../api/price-quotation';
+import classes from './carrier-desk.module.css';
+import { DESK_CURRENCIES } from './currencies';
+import { mappedBodyResolver } from './mapped-resolver';
+import {
+  bookedQuantity,
+  emptyChargeLine,
+  livePriceTotal,
+  type PriceForm,
+  priceFormDefaults,
+  toPriceBody,
+  toPriceFormField,
+} from './price-form';
+
+const resolver = mappedBodyResolver(PriceQuotationBodySchema, toPriceBody, toPriceFormField);
+
+const BASIS_OPTIONS = [
+  { value: 'PER_CONTAINER', label: 'Per container' },
+  { value: 'PER_BL', label: 'Per bill of lading' },
+];
+
+/** The charge lines of the price form, each with its exact amount; add and remove lines. */
+function ChargeLines({ quotation }: { quotation: Quotation }) {
+  const { control, setValue, formState } = useFormContext<PriceForm>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'charges' });
+  const lines = useWatch({ control, name: 'charges' });
+  const currency = useWatch({ control, name: 'currency' });
+  const { amounts, total, complete } = livePriceTotal(lines ?? []);
+  const sizeTypes = [...new Set(quotation.equipment.map((line) => line.isoCode))];
+  const listError = formState.errors.charges?.root?.message ?? formState.errors.charges?.message;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="charge-lines-title">
+      <Title order={2} size="h5" id="charge-lines-title">
+        Charges
+      </Title>
+      {fields.map((field, index) => {
+        const basis = lines?.[index]?.basis ?? field.basis;
+        const n = index + 1;
+        return (
+          <div key={field.id} className={`${classes.row} ${classes.charge}`} data-testid="charge-line">
+            <TextField<PriceForm>
+              name={`charges.${index}.code`}
+              label={`Code (line ${n})`}
+              required
+              placeholder="OCEAN_FREIGHT"
+              normalize={(value) => value.toUpperCase().replace(/[^A-Z0-9_]/g, '')}
+            />
+            <TextField<PriceForm> name={`charges.${index}.name`} label={`Charge (line ${n})`} required />
+            <SelectField<PriceForm>
+              name={`charges.${index}.basis`}
+              label={`Basis (line ${n})`}
+              required
+              searchable={false}
+              allowDeselect={false}
+              data={BASIS_OPTIONS}
+              onOptionSubmit={(next) => {
+                // Per bill: no size-type, once; per container: the first size-type and its booked quantity.
+                const iso = next === 'PER_CONTAINER' ? (sizeTypes[0] ?? '') : '';
+                setValue(`charges.${index}.isoCode`, iso);
+                setValue(
+                  `charges.${index}.quantity`,
+                  next === 'PER_CONTAINER' ? bookedQuantity(quotation.equipment, iso) || 1 : 1,
+                );
+              }}
+            />
+            {basis === 'PER_CONTAINER' ? (
+              <SelectField<PriceForm>
+                name={`charges.${index}.isoCode`}
+                label={`Size-type (line ${n})`}
+                required
+                searchable={false}
+                allowDeselect={false}
+                data={sizeTypes}
+                onOptionSubmit={(iso) =>
+                  setValue(`charges.${index}.quantity`, bookedQuantity(quotation.equipment, iso) || 1)
+                }
+              />
+            ) : (
+              <Text size="sm" c="dimmed" className={classes.amount} ta="left">
+                per bill
+              </Text>
+            )}
+            <IntegerField<PriceForm> name={`charges.${index}.quantity`} label={`Qty (line ${n})`} required />
+            <DecimalField<PriceForm>
+              name={`charges.${index}.unitAmount`}
+              label={`Unit amount (line ${n})`}
+              required
+            />
+            <Text size="sm" className={classes.amount} aria-label={`Amount of line ${n}`}>
+              {formatMoney(amounts[index] ?? null, currency || null)}
+            </Text>
+            <div className={classes.action}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove charge line ${n}`}
+                disabled={fields.length === 1}
+                onClick={() => remove(index)}
+              >
+                ×
+              </ActionIcon>
+            </div>
+          </div>
+        );
+      })}
+      {listError && (
+        <Text c="red" size="sm" role="alert">
+          Charges {listError}
+        </Text>
+      )}
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={() => append(emptyChargeLine(quotation.equipment))}>
+            Add per-container charge
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => append(emptyChargeLine(quotation.equipment, 'PER_BL'))}
+          >
+            Add per-bill charge
+          </Button>
+        </Group>
+        <Text fw={700} className={classes.total} aria-live="polite" data-testid="live-total">
+          Total {formatMoney(total, currency || null)}
+          {!complete && (
+            <Text span size="sm" c="dimmed" fw={400}>
+              {' '}
+              (lines without an amount not counted)
+            </Text>
+          )}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Price an on-request quotation: charge lines, currency and validity; the server computes and keeps the amounts. */
+export function PriceQuotationForm({
+  quotation,
+  onPriced,
+}: {
+  quotation: Quotation;
+  onPriced: (quotation: Quotation) => void;
+}) {
+  const price = usePriceQuotation();
+  const form = useForm<PriceForm, unknown, PriceQuotationBody>({
+    defaultValues: priceFormDefaults(quotation, todayIso()),
+    resolver,
+  });
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const priced = await price.mutateAsync({ id: quotation.id, body });
+      toast.success(`Quotation ${priced.number} priced: the customer can now accept it`);
+      onPriced(priced);
+    } catch (error) {
+      const placed =
+        error instanceof ApiError ? applyServerFieldErrors(error.fields, form.setError, toPriceFormField) : 0;
+      if (placed === 0)
+        toast.error(error instanceof ApiError ? error.message : 'The quotation could not be priced.');
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-label="Price">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={520}>
+            <SelectField<PriceForm>
+              name="currency"
+              label="Currency"
+              required
+              allowDeselect={false}
+              data={[...DESK_CURRENCIES]}
+            />
+            <TextField<PriceForm>
+              name="validUntil"
+              label="Valid until"
+              required
+              type="date"
+              min={todayIso()}
+            />
+          </SimpleGrid>
+          <ChargeLines quotation={quotation} />
+          {price.isError && !(price.error instanceof ApiError && Object.keys(price.error.fields).length) && (
+            <Alert color="red" title="Not priced">
+              {price.error instanceof ApiError ? price.error.message : 'Please try again in a moment.'}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={price.isPending}>
+              Send price to customer
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,258 @@
+import { todayIso } from '@lading/contract/quotations';
+import type { Port } from '@lading/contract/reference-data';
+import { type Tariff, type TariffBody, TariffBodySchema } from '@lading/contract/tariffs';
+import { ActionIcon, Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { CheckboxField, SelectField, TypeaheadField } from '../../../components/form/choice-fields';
+import { DecimalField } from '../../../components/form/number-fields';
+import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { TextField } from '../../../components/form/text-fields';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useIsoEquipment } from '../../reference-data/api/find-iso-equipment';
+import { findPorts } from '../../reference-data/api/find-ports';
+import { useSaveTariff } from '../api/save-tariff';
+import classes from './carrier-desk.module.css';
+import { DESK_CURRENCIES } from './currencies';
+import { mappedBodyResolver } from './mapped-resolver';
+import {
+  emptyTariffCharge,
+  type TariffForm,
+  tariffFormDefaults,
+  toTariffBody,
+  toTariffFormField,
+} from './tariff-form-mapping';
+
+const resolver = mappedBodyResolver(TariffBodySchema, toTariffBody, toTariffFormField);
+
+type LanePort = NonNullable<TariffForm['pol']>;
+const portLabel = (port: LanePort) => `${port.name} (${port.code})`;
+export const searchSeaPorts = async (term: string, signal: AbortSignal): Promise<Port[]> =>
+  (await findPorts({ limit: 5, name: term, portType: ['SP', 'DP'] }, signal)).results;
+
+const BASIS_OPTIONS = [
+  { value: 'PER_CONTAINER', label: 'Per container' },
+  { value: 'PER_BL', label: 'Per bill of lading' },
+];
+
+/** ISO size-types for a select: "22G1 · 20' general purpose". */
+export function useSizeTypeOptions() {
+  const equipment = useIsoEquipment();
+  return (equipment.data ?? []).map((item) => ({
+    value: item.code,
+    label: `${item.code} · ${item.description}`,
+  }));
+}
+
+function TariffCharges() {
+  const { control, formState } = useFormContext<TariffForm>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'charges' });
+  const listError = formState.errors.charges?.root?.message ?? formState.errors.charges?.message;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="tariff-charges-title">
+      <Title order={3} size="h5" id="tariff-charges-title">
+        Charges
+      </Title>
+      {fields.map((field, index) => {
+        const n = index + 1;
+        return (
+          <div
+            key={field.id}
+            className={`${classes.row} ${classes.tariffCharge}`}
+            data-testid="tariff-charge"
+          >
+            <TextField<TariffForm>
+              name={`charges.${index}.code`}
+              label={`Code (line ${n})`}
+              required
+              normalize={(value) => value.toUpperCase().replace(/[^A-Z0-9_]/g, '')}
+            />
+            <TextField<TariffForm> name={`charges.${index}.name`} label={`Charge (line ${n})`} required />
+            <SelectField<TariffForm>
+              name={`charges.${index}.basis`}
+              label={`Basis (line ${n})`}
+              required
+              searchable={false}
+              allowDeselect={false}
+              data={BASIS_OPTIONS}
+            />
+            <DecimalField<TariffForm>
+              name={`charges.${index}.amount`}
+              label={`Amount (line ${n})`}
+              required
+            />
+            <div className={classes.checkbox}>
+              <CheckboxField<TariffForm>
+                name={`charges.${index}.hazardousOnly`}
+                label="HAZ only"
+                aria-label={`Hazardous cargo only (line ${n})`}
+              />
+            </div>
+            <div className={classes.action}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove charge line ${n}`}
+                disabled={fields.length === 1}
+                onClick={() => remove(index)}
+              >
+                ×
+              </ActionIcon>
+            </div>
+          </div>
+        );
+      })}
+      {listError && (
+        <Text c="red" size="sm" role="alert">
+          Charges {listError}
+        </Text>
+      )}
+      <Group>
+        <Button variant="default" size="xs" onClick={() => append(emptyTariffCharge())}>
+          Add charge
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** What went wrong at the whole-form level: an overlap (409) or someone else's save since it was opened (412). */
+type Refusal = { kind: 'overlap' | 'stale' | 'other'; message: string } | null;
+
+/**
+ * Create or edit a tariff. An overlapping validity (409) marks "Valid from" with the server's words and says so
+ * above the buttons; a stale edit (412) says someone saved the tariff since and offers to reload it.
+ */
+export function TariffEditor({
+  tariff,
+  onSaved,
+  onCancel,
+  onReload,
+}: {
+  tariff: Tariff | null;
+  onSaved: (tariff: Tariff) => void;
+  onCancel: () => void;
+  /** After a 412: fetch the list again and close, so the editor reopens on the current version. */
+  onReload: () => void;
+}) {
+  const save = useSaveTariff();
+  const sizeTypes = useSizeTypeOptions();
+  const [refusal, setRefusal] = useState<Refusal>(null);
+  const form = useForm<TariffForm, unknown, TariffBody>({
+    defaultValues: tariffFormDefaults(tariff, todayIso()),
+    resolver,
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setRefusal(null);
+    try {
+      const saved = await save.mutateAsync({ tariff, body });
+      toast.success(`Tariff ${saved.pol.code} → ${saved.pod.code} ${saved.isoCode} saved`);
+      onSaved(saved);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        setRefusal({
+          kind: 'other',
+          message: 'The tariff could not be saved. Please try again in a moment.',
+        });
+        return;
+      }
+      if (error.status === 412) {
+        setRefusal({
+          kind: 'stale',
+          message:
+            'Someone saved this tariff after you opened it. Reload it to see their changes, then edit again.',
+        });
+        return;
+      }
+      applyServerFieldErrors(error.fields, form.setError, toTariffFormField);
+      setRefusal({
+        kind: error.status === 409 ? 'overlap' : 'other',
+        message:
+          error.status === 409
+            ? `Not saved: the validity overlaps another tariff of this lane and size-type. ${error.fields.validFrom ? `Valid from ${error.fields.validFrom}.` : error.message}`
+            : error.message,
+      });
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label={tariff ? 'Edit tariff' : 'New tariff'}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TypeaheadField<TariffForm, LanePort>
+              name="pol"
+              label="Port of loading"
+              required
+              placeholder="Search ports by name or code"
+              search={searchSeaPorts}
+              getOptionLabel={portLabel}
+              getOptionKey={(port) => String(port.id)}
+            />
+            <TypeaheadField<TariffForm, LanePort>
+              name="pod"
+              label="Port of discharge"
+              required
+              placeholder="Search ports by name or code"
+              search={searchSeaPorts}
+              getOptionLabel={portLabel}
+              getOptionKey={(port) => String(port.id)}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <SelectField<TariffForm>
+              name="isoCode"
+              label="Size-type"
+              required
+              allowDeselect={false}
+              data={sizeTypes.length ? sizeTypes : [form.getValues('isoCode')]}
+            />
+            <SelectField<TariffForm>
+              name="currency"
+              label="Currency"
+              required
+              allowDeselect={false}
+              data={[...DESK_CURRENCIES]}
+            />
+            <TextField<TariffForm> name="validFrom" label="Valid from" required type="date" />
+            <TextField<TariffForm> name="validTo" label="Valid to" required type="date" />
+          </SimpleGrid>
+          <TariffCharges />
+          {refusal && (
+            <Alert
+              color={refusal.kind === 'stale' ? 'yellow' : 'red'}
+              title={
+                refusal.kind === 'overlap'
+                  ? 'Validity overlaps'
+                  : refusal.kind === 'stale'
+                    ? 'Changed by someone else'
+                    : 'Not saved'
+              }
+              role="alert"
+              data-testid="tariff-refusal"
+            >
+              <Stack gap="xs">
+                <Text size="sm">{refusal.message}</Text>
+                {refusal.kind === 'stale' && (
+                  <Group>
+                    <Button size="xs" variant="default" onClick={onReload}>
+                      Reload tariffs
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {tariff ? 'Save tariff' : 'Create tariff'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
