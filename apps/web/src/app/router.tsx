@@ -148,6 +148,50 @@ const blReviewRoute = createRoute({
   },
 });
 
+// The carrier's desk (features/carrier-desk): work lists and tariffs, each behind its own VIEW permission.
+const quotationsToPriceRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/quotations-to-price',
+  staticData: { requires: 'ADMIN.QUOTATION.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/carrier-desk/routes/quotations-to-price'),
+    'QuotationsToPricePage',
+  ),
+});
+const quotationToPriceRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/quotations-to-price/$id',
+  staticData: { requires: 'ADMIN.QUOTATION.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/carrier-desk/routes/quotation-to-price'),
+    'QuotationToPriceRoute',
+  ),
+});
+const bookingsToConfirmRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/bookings-to-confirm',
+  staticData: { requires: 'ADMIN.BOOKING.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/carrier-desk/routes/bookings-to-confirm'),
+    'BookingsToConfirmPage',
+  ),
+});
+const bookingToConfirmRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/bookings-to-confirm/$id',
+  staticData: { requires: 'ADMIN.BOOKING.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/carrier-desk/routes/booking-to-confirm'),
+    'BookingToConfirmRoute',
+  ),
+});
+const tariffsRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/tariffs',
+  staticData: { requires: 'ADMIN.TARIFF.VIEW' },
+  component: lazyRouteComponent(() => import('../features/carrier-desk/routes/tariffs'), 'TariffsPage'),
+});
+
 const dashboardRoute = createRoute({ getParentRoute: () => portalRoute, path: 'app-dashboard' });
 const dashboardIndexRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -226,6 +270,11 @@ const routeTree = rootRoute.addChildren([
     profileRoute,
     adminDashboardRoute,
     blReviewRoute,
+    quotationsToPriceRoute,
+    quotationToPriceRoute,
+    bookingsToConfirmRoute,
+    bookingToConfirmRoute,
+    tariffsRoute,
     dashboardRoute.addChildren([
       dashboardIndexRoute,
       rateEnquiryRoute,

@@ -3,11 +3,18 @@ import { PageFrame } from '../../../components/page-frame';
 import { useCan } from '../../../lib/permissions';
 import { useReviewQueue } from '../../bills-of-lading/api/find-review-queue';
 import { ReviewQueueTable } from '../../bills-of-lading/components/review/review-queue-table';
+import { CarrierDeskPanel } from '../../carrier-desk/components/carrier-desk-panel';
 
-/** Carrier staff's home: the bills of lading waiting for review (for holders of ADMIN.BL_REVIEW.VIEW). */
+/**
+ * Carrier staff's home: the commercial desk's work lists (quotations to price, bookings to confirm, tariffs; each by
+ * its permission) and the bills of lading waiting for review (for holders of ADMIN.BL_REVIEW.VIEW).
+ */
 export function AdminDashboardPage() {
   return (
-    <PageFrame title="Admin Dashboard">{useCan()('ADMIN.BL_REVIEW.VIEW') && <ReviewQueuePanel />}</PageFrame>
+    <PageFrame title="Admin Dashboard">
+      <CarrierDeskPanel />
+      {useCan()('ADMIN.BL_REVIEW.VIEW') && <ReviewQueuePanel />}
+    </PageFrame>
   );
 }
 
