@@ -77,6 +77,8 @@ test('sign out ends the session: protected pages go back to login', async ({ pag
 });
 
 test('sign up, verify by e-mail over SMTP, first login lands on app-profile', async ({ page, context }) => {
+  // The whole journey (two sign-ups, a refused password, two verification visits, the profile) in one test.
+  test.setTimeout(60_000);
   const email = `e2e.${Date.now()}@example.com`;
   await page.goto('/app-registration');
   await expectNoSeriousAxeViolations(page);
