@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, expectNoSeriousAxeViolations, expectToast, signInAs } from './fixtures';
 
@@ -34,10 +36,17 @@ async function enquire(
   if (expectQuotation) await expect(page.getByTestId('quotation-summary')).toBeVisible();
 }
 
-test.beforeEach(async ({ page }) => {
+// One sign-in for the whole spec: every test starts from the customer's stored session (the spec stays fast).
+const CUSTOMER_STATE = join(tmpdir(), `lading-commercial-${process.pid}.json`);
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
   await signInAs(page, DEMO.customer);
   await expect(page).toHaveURL(/\/app-dashboard$/);
+  await context.storageState({ path: CUSTOMER_STATE });
+  await context.close();
 });
+test.use({ storageState: CUSTOMER_STATE });
 
 test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
