@@ -21,9 +21,10 @@ async function enquire(
     pod,
     quantity = '2',
     expectQuotation = true,
-  }: { pod: string; quantity?: string; expectQuotation?: boolean },
+    fresh = true,
+  }: { pod: string; quantity?: string; expectQuotation?: boolean; fresh?: boolean },
 ) {
-  await page.goto('/app-dashboard/app-rate-enquiry');
+  if (fresh) await page.goto('/app-dashboard/app-rate-enquiry');
   await expect(page.getByRole('heading', { name: 'Rate Enquiry' })).toBeVisible();
   await pick(page, /^Port of loading/, 'INNSA', /\(INNSA\)/);
   await pick(page, /^Port of discharge/, pod, new RegExp(`\\(${pod}\\)`));
@@ -89,11 +90,20 @@ test.describe('at 1440 px', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test('no tariff to ISREY: the enquiry is on request', async ({ page }) => {
-    await enquire(page, { pod: 'ISREY', quantity: '1' });
+  test('no tariff to ISREY: the enquiry is on request (with a rail pick-up and a door delivery)', async ({
+    page,
+  }) => {
+    await page.goto('/app-dashboard/app-rate-enquiry');
+    await page.getByRole('radiogroup', { name: 'Pick-up from' }).getByText('Rail / ICD').click();
+    await pick(page, /^Pick-up station or ICD/, 'New Delhi', /New Delhi \(NDLS\)/);
+    await page.getByRole('radiogroup', { name: 'Delivery to' }).getByText('Door').click();
+    await pick(page, /^Delivery address/, 'Reykjav', /Reykjav/);
+    await enquire(page, { pod: 'ISREY', quantity: '1', fresh: false });
     const summary = page.getByTestId('quotation-summary');
     await expect(summary.getByTestId('status-badge')).toHaveText('REQUESTED');
     await expect(summary.getByTestId('on-request')).toContainText('Our team will price it');
+    await expect(summary.getByText(/New Delhi \(NDLS\)/)).toBeVisible();
+    await expect(summary.getByText(/Door: .*Reykjav/)).toBeVisible();
     await expect(summary.getByRole('button', { name: 'Accept and book' })).toHaveCount(0);
     await expect(summary.getByTestId('charge-lines')).toHaveCount(0);
   });

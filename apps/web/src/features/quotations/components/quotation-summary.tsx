@@ -89,6 +89,15 @@ export function ChargeBreakdown({ quotation }: { quotation: Quotation }) {
   );
 }
 
+type Inland = Quotation['pickup'];
+
+/** A pick-up or delivery as text: the door's address, or the station (by name when the screen knows it). */
+export function inlandText(inland: Inland, stationNames: ReadonlyMap<number, string> = new Map()) {
+  if (!inland) return null;
+  if (inland.kind === 'DOOR') return `Door: ${inland.address}`;
+  return `Rail / ICD: ${stationNames.get(inland.stationId) ?? `station ${inland.stationId}`}`;
+}
+
 /**
  * One quotation: lane and cargo, then the price (charge lines, total, validity) or the "on request" state, and
  * Accept / Reject for a customer who holds them. Accepting books it and opens the booking in the booking list.
@@ -96,8 +105,11 @@ export function ChargeBreakdown({ quotation }: { quotation: Quotation }) {
 export function QuotationSummary({
   quotation,
   onReject,
+  stationNames,
 }: {
   quotation: Quotation;
+  /** Names of the railway stations picked on this screen (the quotation itself holds their ids). */
+  stationNames?: ReadonlyMap<number, string>;
   /** Opens the reject dialog (owned by the screen, so it outlives this summary). */
   onReject: () => void;
 }) {
@@ -130,6 +142,8 @@ export function QuotationSummary({
           {quotation.hazardClass ? ` · ${quotation.hazardClass} · UN ${quotation.unNumber}` : ''} ·{' '}
           {quotation.commodity} ({quotation.hsCodeValue})
         </Fact>
+        {quotation.pickup && <Fact label="Pick-up">{inlandText(quotation.pickup, stationNames)}</Fact>}
+        {quotation.delivery && <Fact label="Delivery">{inlandText(quotation.delivery, stationNames)}</Fact>}
         <Fact label="Cargo ready">{formatDate(quotation.cargoReadyDate)}</Fact>
         {quotation.validUntil && <Fact label="Valid until">{formatDate(quotation.validUntil)}</Fact>}
       </SimpleGrid>

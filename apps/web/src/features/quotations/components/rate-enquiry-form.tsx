@@ -71,7 +71,7 @@ function InlandField({ side, legend }: { side: 'pickup' | 'delivery'; legend: st
     <Fieldset legend={legend} variant="unstyled" className={classes.inland}>
       <Stack gap={6}>
         <SegmentedControl
-          aria-label={`${legend}: where`}
+          aria-label={side === 'pickup' ? 'Pick-up from' : 'Delivery to'}
           fullWidth
           data={INLAND_CHOICES}
           value={kind}
