@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DB_INT_MAX, idSchema, queryIdSchema, versionSchema } from './ids';
+import { listQuerySchema } from './list-query';
 import { CHARGE_BASES, isoDateSchema, MoneySchema } from './quotations';
 
 /** A tariff's charge: ocean freight or a surcharge, per container or per bill of lading. */
@@ -62,20 +63,16 @@ export const TariffSchema = z.object({
 });
 export type Tariff = z.infer<typeof TariffSchema>;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-export const TariffListQuerySchema = z.object({
-  pol_id: z.preprocess(blankToUndefined, queryIdSchema.optional()),
-  pod_id: z.preprocess(blankToUndefined, queryIdSchema.optional()),
-  iso_code: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^[0-9A-Z]{4}$/)
-      .optional(),
-  ),
+/** Empty parameters mean no filter (the specification's client sends unset filters empty). */
+export const TariffListQuerySchema = listQuerySchema({
+  pol_id: queryIdSchema.optional(),
+  pod_id: queryIdSchema.optional(),
+  iso_code: z
+    .string()
+    .regex(/^[0-9A-Z]{4}$/)
+    .optional(),
   /** Only tariffs valid on this date. */
-  valid_on: z.preprocess(blankToUndefined, isoDateSchema.optional()),
+  valid_on: isoDateSchema.optional(),
   skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -34,3 +34,42 @@ describe('demo seed', () => {
     }
   });
 });
+
+describe('demo quotations and bookings', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db);
+    await seedDemoData(database.db);
+  });
+  afterAll(() => database.close());
+
+  it('gives each customer quotations in several states, priced from the demo tariffs, and bookings awaiting confirmation; once', async () => {
+    const { queryRows } = await import('../client');
+    const { sql } = await import('drizzle-orm');
+    const rows = await queryRows<{ email: string; status: string; total: string | null; lines: number }>(
+      database.db,
+      sql`select u.email::text as email,
+            case when q.status = 'QUOTED' and q.valid_until < current_date then 'EXPIRED' else q.status end as status,
+            q.total_amount::text as total,
+            (select count(*)::int from quotation_charges c where c.quotation_id = q.id) as lines
+          from quotations q join users u on u.id = q.created_by_id order by q.id`,
+    );
+    const of = (email: string) =>
+      rows
+        .filter((row) => row.email === email)
+        .map((row) => row.status)
+        .sort();
+    expect(of(DEMO_ACCOUNTS.customer)).toEqual(['ACCEPTED', 'EXPIRED', 'QUOTED', 'REJECTED', 'REQUESTED']);
+    expect(of(DEMO_ACCOUNTS.customer2)).toEqual(['ACCEPTED', 'QUOTED', 'REQUESTED']);
+    for (const row of rows) {
+      if (row.status === 'REQUESTED') expect(row).toMatchObject({ total: null, lines: 0 });
+      else expect(row.lines).toBeGreaterThan(0);
+    }
+    const requested = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from bookings where status = 'REQUESTED' and quotation_id is not null`,
+    );
+    expect(requested[0]!.n).toBe(2);
+  });
+});

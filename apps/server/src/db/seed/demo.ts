@@ -9,6 +9,7 @@ import { parties } from '../schema/parties';
 import { ports } from '../schema/reference-data';
 import { users } from '../schema/users';
 import { seedDemoBills } from './demo-bills';
+import { seedDemoQuotations } from './demo-quotations';
 import { seedDemoTariffs } from './demo-tariffs';
 
 export const DEMO_PASSWORD = 'Lading-demo-2026';
@@ -238,8 +239,11 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
         .values(approved.map((m) => ({ ...m, status: 'APPROVED' as const, decidedAt: now })));
     const customer = idOf(DEMO_ACCOUNTS.customer);
     const customer2 = idOf(DEMO_ACCOUNTS.customer2);
-    if (customer && customer2) await seedDemoBills(tx, { customer, customer2 });
     await seedDemoTariffs(tx);
+    if (customer && customer2) {
+      await seedDemoBills(tx, { customer, customer2 });
+      await seedDemoQuotations(tx, { customer, customer2 });
+    }
     return { created: inserted.length > 0 };
   });
 }
