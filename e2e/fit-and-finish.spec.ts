@@ -32,7 +32,10 @@ const vgmMethodInputs = (page: Page) =>
 async function openBill(page: Page, number: string) {
   await page.goto(`/app-dashboard/bl-list?blNo=${number}`);
   await page.getByRole('link', { name: number, exact: true }).first().click();
-  await expect(page.getByRole('heading', { name: `Bill Of Lading ${number}` })).toBeVisible();
+  // A loaded machine (CI runs servers and browsers side by side) may take longer than the default 7 s here.
+  await expect(page.getByRole('heading', { name: `Bill Of Lading ${number}` })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByRole('heading', { name: 'Primary Details' })).toBeVisible();
 }
 
