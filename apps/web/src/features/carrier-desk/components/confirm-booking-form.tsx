@@ -21,12 +21,14 @@ const resolver = mappedBodyResolver(ConfirmBookingBodySchema, toConfirmBody, toC
 
 const CHECK_COLOURS = { valid: 'green.9', 'bad-check-digit': 'red.9', 'bad-format': 'red.9' } as const;
 
-/** The live ISO 6346 message under a container number; the form's own error (on submit) takes its place. */
+/** The live ISO 6346 message under a container number as it is typed. */
 function ContainerNumberHint({ index }: { index: number }) {
   const { control, formState } = useFormContext<ConfirmForm>();
   const typed = useWatch({ control, name: `containers.${index}.containerNumber` }) ?? '';
   const check = checkContainerNumber(typed);
-  if (formState.errors.containers?.[index]?.containerNumber || check.state === 'empty') return null;
+  // A message of the form (on submit, or the server's) already says what is wrong; the hint stays when it says OK.
+  const hasError = Boolean(formState.errors.containers?.[index]?.containerNumber);
+  if (check.state === 'empty' || (hasError && check.state !== 'valid')) return null;
   const colour =
     check.state in CHECK_COLOURS ? CHECK_COLOURS[check.state as keyof typeof CHECK_COLOURS] : 'dimmed';
   return (

@@ -1,0 +1,260 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, signInAs } from './fixtures';
+
+/**
+ * Issue 12, the carrier's desk: the customer (through the API) books INNSA -> AEJEA and asks for a price to
+ * Reykjavik; the corporate admin confirms the booking with a container whose check digit is first wrong, follows
+ * the link to the bill draft, prices the on-request quotation, creates a tariff and sees a second, overlapping one
+ * refused. axe on every screen; the confirm form on a phone.
+ */
+
+const CUSTOMER_STATE = join(tmpdir(), `lading-desk-customer-${process.pid}.json`);
+const ADMIN_STATE = join(tmpdir(), `lading-desk-admin-${process.pid}.json`);
+
+/** ISO 6346 check digit (letters skip multiples of 11), for making fresh container numbers in the test. */
+function checkDigit(first10: string): number {
+  const values: Record<string, number> = {};
+  let value = 10;
+  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+    if (value % 11 === 0) value += 1;
+    values[letter] = value;
+    value += 1;
+  }
+  const sum = [...first10].reduce((total, char, i) => total + (values[char] ?? Number(char)) * 2 ** i, 0);
+  return (sum % 11) % 10;
+}
+
+/** A fresh container number (LDSU + 6 digits + check digit) and the same number with a wrong check digit. */
+function freshContainerNumber(): { valid: string; wrong: string } {
+  const first10 = `LDSU${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-6)}`;
+  const digit = checkDigit(first10);
+  return { valid: `${first10}${digit}`, wrong: `${first10}${(digit + 1) % 10}` };
+}
+
+/** Calls the API from the page with the signed-in user's token (the page must be on the portal). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(window.localStorage.getItem('lading.session') ?? '{}') as {
+        accessToken: string;
+      };
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = await response.json();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+type Quotation = { id: number; number: string; status: string };
+type Booking = { id: number; number: string };
+
+/** As the customer: a quotation from INNSA (accepted into a booking when `accept`). */
+async function customerEnquiry(
+  page: Page,
+  pod: string,
+  equipment: { isoCode: string; quantity: number }[],
+): Promise<Quotation> {
+  const port = async (code: string) =>
+    (
+      await api<{ results: { id: number; code: string }[] }>(
+        page,
+        'GET',
+        `/core/base/v1/ports/?limit=5&code=${code}`,
+      )
+    ).results.find((candidate) => candidate.code === code)!.id;
+  const hs = (
+    await api<{ id: number; hsnCode: string }[]>(page, 'GET', '/core/base/v1/hsn-codes/cp-hsn-code-list/')
+  ).find((code) => code.hsnCode === '520100')!;
+  return api<Quotation>(page, 'POST', '/cp/quotations/', {
+    polId: await port('INNSA'),
+    podId: await port(pod),
+    cargoType: 'GEN',
+    hsCode: hs.id,
+    equipment: equipment.map((line) => ({ ...line, weightPerUnit: 18000, weightUnit: 'kg' })),
+    cargoReadyDate: new Date().toISOString().slice(0, 10),
+  });
+}
+
+async function customerBooking(page: Page, equipment: { isoCode: string; quantity: number }[]) {
+  const quotation = await customerEnquiry(page, 'AEJEA', equipment);
+  expect(quotation.status).toBe('QUOTED');
+  return api<Booking>(page, 'POST', `/cp/quotations/${quotation.id}/accept/`);
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+let booking: Booking;
+let phoneBooking: Booking;
+let onRequest: Quotation;
+
+test.beforeAll(async ({ browser }) => {
+  for (const [email, path] of [
+    [DEMO.customer, CUSTOMER_STATE],
+    [DEMO.admin, ADMIN_STATE],
+  ] as const) {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signInAs(page, email);
+    await expect(page).toHaveURL(/\/app-dashboard(-admin)?$/);
+    if (email === DEMO.customer) {
+      booking = await customerBooking(page, [{ isoCode: '22G1', quantity: 1 }]);
+      phoneBooking = await customerBooking(page, [
+        { isoCode: '22G1', quantity: 2 },
+        { isoCode: '45G1', quantity: 1 },
+      ]);
+      onRequest = await customerEnquiry(page, 'ISREY', [{ isoCode: '22G1', quantity: 1 }]);
+      expect(onRequest.status).toBe('REQUESTED');
+    }
+    await context.storageState({ path });
+    await context.close();
+  }
+});
+test.use({ storageState: ADMIN_STATE });
+// axe takes seconds per screen on a busy machine: room for it, while the spec stays around a minute on a quiet one.
+test.describe.configure({ timeout: 60_000 });
+
+test.describe('at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('confirm a booking: a wrong check digit is caught as typed; the draft bill follows', async ({
+    page,
+  }) => {
+    await page.goto('/app-dashboard-admin');
+    await page.getByRole('link', { name: /^Bookings to confirm/ }).click();
+    await expect(page.getByRole('heading', { name: 'Bookings to confirm' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: booking.number, exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: `Booking ${booking.number}` })).toBeVisible();
+    await expect(page.getByText('1 × 22G1')).toBeVisible();
+    await expect(page.getByTestId('container-row')).toHaveCount(1);
+    await page.getByRole('textbox', { name: /^Vessel/ }).fill('MSC Aurora');
+    await page.getByRole('textbox', { name: /^Voyage/ }).fill('612W');
+    await page.getByLabel(/^ETD/).fill(inDays(5));
+    await page.getByLabel(/^ETA/).fill(inDays(12));
+    const numbers = freshContainerNumber();
+    const containerNumber = page.getByRole('textbox', { name: /^Container number 1/ });
+    await containerNumber.fill(numbers.wrong.toLowerCase());
+    await expect(containerNumber).toHaveValue(numbers.wrong);
+    await expect(page.getByTestId('container-check-0')).toHaveText(/Check digit does not match/);
+    await expectNoSeriousAxeViolations(page);
+    // Sent anyway: the contract's rule keeps it on the form, on the cell.
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(containerNumber).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('container-row').getByText(/check digit/)).toBeVisible();
+    await containerNumber.fill(numbers.valid);
+    await expect(page.getByTestId('container-check-0')).toHaveText('Check digit OK');
+    await expect(containerNumber).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('textbox', { name: /^Tare weight 1/ }).fill('2200');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+
+    await expectToast(page, `Booking ${booking.number} confirmed`);
+    await expect(page.getByTestId('booking-status')).toHaveText('CONFIRMED');
+    await page.getByRole('link', { name: 'Open the bill of lading draft' }).click();
+    await expect(page).toHaveURL(/\/app-dashboard-admin\/bl-review\/\d+$/);
+    await expect(page.getByRole('heading', { name: /^Review / })).toBeVisible();
+    await expect(page.getByText('MSC Aurora / 612W')).toBeVisible();
+  });
+
+  test('price an on-request quotation with an exact live total', async ({ page }) => {
+    await page.goto('/app-dashboard-admin');
+    await page.getByRole('link', { name: /^Quotations to price/ }).click();
+    await expect(page.getByRole('heading', { name: 'Quotations to price' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: onRequest.number, exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: `Price quotation ${onRequest.number}` })).toBeVisible();
+    await expect(page.getByText(/\(ISREY\)/)).toBeVisible();
+    await expect(page.getByTestId('charge-line')).toHaveCount(2);
+    await expect(page.getByRole('textbox', { name: /^Qty \(line 1\)/ })).toHaveValue('1');
+    await page.getByRole('textbox', { name: /^Unit amount \(line 1\)/ }).fill('1250.10');
+    await page.getByRole('textbox', { name: /^Unit amount \(line 2\)/ }).fill('45.20');
+    await expect(page.getByTestId('live-total')).toHaveText(/USD\s1,295\.30/);
+    await page.getByRole('button', { name: 'Add per-container charge' }).click();
+    await page.getByRole('textbox', { name: /^Code \(line 3\)/ }).fill('BAF');
+    await page.getByRole('textbox', { name: /^Charge \(line 3\)/ }).fill('Bunker adjustment');
+    await page.getByRole('textbox', { name: /^Unit amount \(line 3\)/ }).fill('0.10');
+    await expect(page.getByTestId('live-total')).toHaveText(/USD\s1,295\.40/);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Send price to customer' }).click();
+
+    await expectToast(page, `Quotation ${onRequest.number} priced`);
+    await expect(page.getByTestId('priced-total')).toHaveText(/USD\s1,295\.40/);
+  });
+
+  test('create a tariff; an overlapping one is refused on the form', async ({ page }) => {
+    await page.goto('/app-dashboard-admin');
+    await page.getByRole('link', { name: 'Tariffs', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Tariffs' })).toBeVisible();
+
+    const createTariff = async () => {
+      await page.getByRole('button', { name: 'New tariff' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New tariff' });
+      await dialog.getByRole('textbox', { name: /^Port of loading/ }).fill('INMUN');
+      await page
+        .getByRole('option', { name: /\(INMUN\)/ })
+        .first()
+        .click();
+      await dialog.getByRole('textbox', { name: /^Port of discharge/ }).fill('ISREY');
+      await page
+        .getByRole('option', { name: /\(ISREY\)/ })
+        .first()
+        .click();
+      const amounts = dialog.getByRole('textbox', { name: /^Amount \(line/ });
+      for (let i = 0; i < (await amounts.count()); i += 1) await amounts.nth(i).fill(String(100 + i));
+      return dialog;
+    };
+    let dialog = await createTariff();
+    await dialog.getByRole('button', { name: 'Create tariff' }).click();
+    await expectToast(page, 'Tariff INMUN → ISREY 22G1 saved');
+    await expect(dialog).toBeHidden();
+
+    // The same lane and size-type over the same days: refused, on the form.
+    dialog = await createTariff();
+    await dialog.getByRole('button', { name: 'Create tariff' }).click();
+    await expect(dialog.getByTestId('tariff-refusal')).toContainText('overlaps');
+    await expect(dialog.getByLabel(/^Valid from/)).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('textbox', { name: /^Port of discharge/ }).fill('ISREY');
+    await page
+      .getByRole('option', { name: /\(ISREY\)/ })
+      .first()
+      .click();
+    await expect(page.getByRole('cell', { name: /\(INMUN\)/ })).toHaveCount(1);
+  });
+});
+
+test.describe('on a phone (390 px wide)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the confirm form stacks its container rows, one per booked container', async ({ page }) => {
+    await page.goto(`/app-dashboard-admin/bookings-to-confirm/${phoneBooking.id}`);
+    await expect(page.getByRole('heading', { name: `Booking ${phoneBooking.number}` })).toBeVisible();
+    await expect(page.getByTestId('container-row')).toHaveCount(3);
+    await expect(page.getByRole('textbox', { name: /^Container number 3 \(45G1\)/ })).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page);
+    await page.goto('/app-dashboard-admin/bookings-to-confirm');
+    await expect(page.getByRole('link', { name: phoneBooking.number, exact: true })).toBeVisible();
+    await noSidewaysScroll(page);
+  });
+});
