@@ -1,10 +1,13 @@
 import type { EquipmentLine } from '@lading/contract/quotations';
 import { sql } from 'drizzle-orm';
 import { priceEnquiry } from '../../modules/quotations/pricing';
-import { findOfficeForPort, findTariffs } from '../../modules/quotations/quotations.repository';
+import {
+  findOfficeForPort,
+  findTariffs,
+  insertQuotation,
+} from '../../modules/quotations/quotations.repository';
 import { queryRows, type Tx } from '../client';
 import { bookings } from '../schema/bills-of-lading';
-import { quotationCharges, quotationEquipment, quotations } from '../schema/commercial';
 
 type DemoQuotation = {
   owner: 'customer' | 'customer2';
@@ -86,10 +89,9 @@ export async function seedDemoQuotations(
           ? 'REJECTED'
           : 'QUOTED';
     const officeId = await findOfficeForPort(tx, polId);
-    const [row] = await tx
-      .insert(quotations)
-      .values({
-        number: sql`'QTN' || to_char(now(), 'YYMM') || lpad(nextval('quotation_numbers')::text, 5, '0')`,
+    const { id: quotationId } = await insertQuotation(
+      tx,
+      {
         status,
         createdById: ownerIds[demo.owner],
         officeId,
@@ -110,23 +112,10 @@ export async function seedDemoQuotations(
                   : priced.validUntil,
             }
           : {}),
-      })
-      .returning({ id: quotations.id });
-    const quotationId = row!.id;
-    await tx.insert(quotationEquipment).values(
-      demo.equipment.map((line, position) => ({
-        quotationId,
-        position,
-        isoCode: line.isoCode,
-        quantity: line.quantity,
-        weightPerUnit: String(line.weightPerUnit),
-        weightUnit: line.weightUnit,
-      })),
+      },
+      demo.equipment,
+      quoted ? priced.charges : [],
     );
-    if (quoted)
-      await tx
-        .insert(quotationCharges)
-        .values(priced.charges.map((charge, position) => ({ quotationId, position, ...charge })));
     if (status === 'ACCEPTED') {
       await tx.insert(bookings).values({
         number: sql`'BKG' || to_char(now(), 'YYMM') || lpad(nextval('booking_numbers')::text, 4, '0')`,

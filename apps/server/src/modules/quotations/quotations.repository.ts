@@ -1,6 +1,7 @@
-import type { Quotation, QuotationListQuery } from '@lading/contract/quotations';
+import type { Charge, EquipmentLine, Quotation, QuotationListQuery } from '@lading/contract/quotations';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/commercial';
 import { type Scope, scopeCondition } from '../../lib/principal';
 
 type Conn = Db | Tx;
@@ -162,4 +163,39 @@ export async function findReferences(
     isoCodes: new Set(row?.iso ?? []),
     stations: new Set(row?.stations ?? []),
   };
+}
+
+/**
+ * Writes a quotation with its equipment lines and (when priced) its charge lines; the number comes from the
+ * quotation_numbers sequence (QTN + YYMM + 5 digits).
+ */
+export async function insertQuotation(
+  tx: Tx,
+  row: Omit<typeof quotations.$inferInsert, 'id' | 'number'>,
+  equipment: readonly EquipmentLine[],
+  charges: readonly Charge[],
+): Promise<{ id: number; number: string }> {
+  const [inserted] = await tx
+    .insert(quotations)
+    .values({
+      ...row,
+      number: sql`'QTN' || to_char(now(), 'YYMM') || lpad(nextval('quotation_numbers')::text, 5, '0')`,
+    })
+    .returning({ id: quotations.id, number: quotations.number });
+  const quotationId = inserted!.id;
+  await tx.insert(quotationEquipment).values(
+    equipment.map((line, position) => ({
+      quotationId,
+      position,
+      isoCode: line.isoCode,
+      quantity: line.quantity,
+      weightPerUnit: String(line.weightPerUnit),
+      weightUnit: line.weightUnit,
+    })),
+  );
+  if (charges.length)
+    await tx
+      .insert(quotationCharges)
+      .values(charges.map((charge, position) => ({ quotationId, position, ...charge })));
+  return inserted!;
 }

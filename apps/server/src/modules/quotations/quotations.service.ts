@@ -12,12 +12,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema/bills-of-lading';
-import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/commercial';
+import { quotationCharges, quotations } from '../../db/schema/commercial';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
-import { applyTransition, type TransitionRules } from '../../lib/status-transition';
+import { applyTransition, type TransitionRules, type TransitionSpec } from '../../lib/status-transition';
 import { findBookingById } from '../bookings/bookings.repository';
 import { priceEnquiry } from './pricing';
 import {
@@ -26,6 +26,7 @@ import {
   findQuotations,
   findReferences,
   findTariffs,
+  insertQuotation,
 } from './quotations.repository';
 
 const RECORD = 'QUOTATION';
@@ -37,6 +38,37 @@ const QUOTATION_TRANSITIONS: TransitionRules<QuotationStatus, Transition> = {
   reject: { from: ['QUOTED', 'REQUESTED'], to: 'REJECTED' },
   price: { from: ['REQUESTED'], to: 'QUOTED' },
 };
+
+const TRANSITION_WORDS: Record<Transition, { verb: string; action: string; module: 'CP' | 'ADMIN' }> = {
+  accept: { verb: 'accepted', action: 'ACCEPTED', module: 'CP' },
+  reject: { verb: 'rejected', action: 'REJECTED', module: 'CP' },
+  price: { verb: 'priced', action: 'PRICED', module: 'ADMIN' },
+};
+
+/** A quotation transition through the shared helper: scoped row lock, legal status, version + 1, audit row, events. */
+function moveQuotation(
+  tx: Tx,
+  caller: Principal,
+  id: number,
+  name: Transition,
+  prepare: TransitionSpec<QuotationStatus, Transition, Quotation>['prepare'],
+) {
+  const words = TRANSITION_WORDS[name];
+  return applyTransition<QuotationStatus, Transition, Quotation>(tx, caller, {
+    table: quotations,
+    rules: QUOTATION_TRANSITIONS,
+    name,
+    id,
+    expected: null,
+    lock: (conn) => findQuotationById(conn, id, caller.scope, true),
+    reload: async (conn) => (await findQuotationById(conn, id))!,
+    noun: 'Quotation',
+    staleMessage: 'This quotation has changed. Please reload it.',
+    verb: words.verb,
+    audit: { module: words.module, recordType: RECORD, action: words.action },
+    prepare,
+  });
+}
 
 const invalid = (fields: Record<string, string>) => {
   const [field, message] = Object.entries(fields)[0]!;
@@ -95,10 +127,9 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
       const priced = priceEnquiry({ cargoType: body.cargoType, equipment: body.equipment, today }, tariffs);
       const officeId = await findOfficeForPort(db, body.polId);
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(quotations)
-          .values({
-            number: sql`'QTN' || to_char(now(), 'YYMM') || lpad(nextval('quotation_numbers')::text, 5, '0')`,
+        const row = await insertQuotation(
+          tx,
+          {
             status: priced.status,
             createdById: caller.userId,
             officeId,
@@ -114,24 +145,11 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
             ...(priced.status === 'QUOTED'
               ? { currency: priced.currency, totalAmount: priced.totalAmount, validUntil: priced.validUntil }
               : {}),
-          })
-          .returning({ id: quotations.id, number: quotations.number });
-        const quotationId = row!.id;
-        await tx.insert(quotationEquipment).values(
-          body.equipment.map((line, position) => ({
-            quotationId,
-            position,
-            isoCode: line.isoCode,
-            quantity: line.quantity,
-            weightPerUnit: String(line.weightPerUnit),
-            weightUnit: line.weightUnit,
-          })),
+          },
+          body.equipment,
+          priced.status === 'QUOTED' ? priced.charges : [],
         );
-        if (priced.status === 'QUOTED' && priced.charges.length) {
-          await tx
-            .insert(quotationCharges)
-            .values(priced.charges.map((charge, position) => ({ quotationId, position, ...charge })));
-        }
+        const quotationId = row.id;
         await recordAudit(tx, caller, {
           module: 'CP',
           recordType: RECORD,
@@ -146,7 +164,7 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
             type: 'QUOTATION_REQUESTED',
             recordType: RECORD,
             recordId: quotationId,
-            payload: { number: row!.number, ownerId: caller.userId, officeId },
+            payload: { number: row.number, ownerId: caller.userId, officeId },
           });
         }
         return quotationId;
@@ -166,29 +184,16 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
     /** QUOTED and still valid -> ACCEPTED, and the booking (REQUESTED, awaiting the carrier) in the same transaction. */
     async acceptQuotation(caller: Principal, id: number): Promise<Booking> {
       const bookingId = await db.transaction(async (tx) => {
-        const { after } = await applyTransition<QuotationStatus, Transition, Quotation>(tx, caller, {
-          table: quotations,
-          rules: QUOTATION_TRANSITIONS,
-          name: 'accept',
-          id,
-          expected: null,
-          lock: (conn) => findQuotationById(conn, id, caller.scope, true),
-          reload: async (conn) => (await findQuotationById(conn, id))!,
-          noun: 'Quotation',
-          staleMessage: 'This quotation has changed. Please reload it.',
-          verb: 'accepted',
-          audit: { module: 'CP', recordType: RECORD, action: 'ACCEPTED' },
-          prepare: async (_tx, quotation) => {
-            if (quotation.status === 'EXPIRED' || (quotation.validUntil && quotation.validUntil < todayIso()))
-              throw new AppError(
-                'CONFLICT',
-                `This quotation expired on ${quotation.validUntil}; please ask for a new one.`,
-                {
-                  fields: { status: 'is EXPIRED' },
-                },
-              );
-            return {};
-          },
+        const { after } = await moveQuotation(tx, caller, id, 'accept', async (_tx, quotation) => {
+          if (quotation.status === 'EXPIRED' || (quotation.validUntil && quotation.validUntil < todayIso()))
+            throw new AppError(
+              'CONFLICT',
+              `This quotation expired on ${quotation.validUntil}; please ask for a new one.`,
+              {
+                fields: { status: 'is EXPIRED' },
+              },
+            );
+          return {};
         });
         const [booking] = await tx
           .insert(bookings)
@@ -241,36 +246,23 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
       }));
       const totalAmount = sumMoney(charges.map((charge) => charge.amount));
       return db.transaction(async (tx) => {
-        const { after } = await applyTransition<QuotationStatus, Transition, Quotation>(tx, caller, {
-          table: quotations,
-          rules: QUOTATION_TRANSITIONS,
-          name: 'price',
-          id,
-          expected: null,
-          lock: (conn) => findQuotationById(conn, id, caller.scope, true),
-          reload: async (conn) => (await findQuotationById(conn, id))!,
-          noun: 'Quotation',
-          staleMessage: 'This quotation has changed. Please reload it.',
-          verb: 'priced',
-          audit: { module: 'ADMIN', recordType: RECORD, action: 'PRICED' },
-          prepare: async (conn) => {
-            await conn.delete(quotationCharges).where(eq(quotationCharges.quotationId, id));
-            await conn
-              .insert(quotationCharges)
-              .values(charges.map((charge, position) => ({ quotationId: id, position, ...charge })));
-            return {
-              set: { currency: body.currency, totalAmount, validUntil: body.validUntil },
-              comment: `${body.currency} ${totalAmount}`,
-              events: (priced) => [
-                {
-                  type: 'QUOTATION_PRICED',
-                  recordType: RECORD,
-                  recordId: id,
-                  payload: { number: priced.number, ownerId: priced.createdById },
-                },
-              ],
-            };
-          },
+        const { after } = await moveQuotation(tx, caller, id, 'price', async (conn) => {
+          await conn.delete(quotationCharges).where(eq(quotationCharges.quotationId, id));
+          await conn
+            .insert(quotationCharges)
+            .values(charges.map((charge, position) => ({ quotationId: id, position, ...charge })));
+          return {
+            set: { currency: body.currency, totalAmount, validUntil: body.validUntil },
+            comment: `${body.currency} ${totalAmount}`,
+            events: (priced) => [
+              {
+                type: 'QUOTATION_PRICED',
+                recordType: RECORD,
+                recordId: id,
+                payload: { number: priced.number, ownerId: priced.createdById },
+              },
+            ],
+          };
         });
         return after;
       });
@@ -279,20 +271,10 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
     /** QUOTED or REQUESTED -> REJECTED, with the customer's reason. */
     async rejectQuotation(caller: Principal, id: number, reason: string): Promise<Quotation> {
       return db.transaction(async (tx) => {
-        const { after } = await applyTransition<QuotationStatus, Transition, Quotation>(tx, caller, {
-          table: quotations,
-          rules: QUOTATION_TRANSITIONS,
-          name: 'reject',
-          id,
-          expected: null,
-          lock: (conn) => findQuotationById(conn, id, caller.scope, true),
-          reload: async (conn) => (await findQuotationById(conn, id))!,
-          noun: 'Quotation',
-          staleMessage: 'This quotation has changed. Please reload it.',
-          verb: 'rejected',
-          audit: { module: 'CP', recordType: RECORD, action: 'REJECTED' },
-          prepare: async () => ({ set: { rejectionReason: reason }, comment: reason }),
-        });
+        const { after } = await moveQuotation(tx, caller, id, 'reject', async () => ({
+          set: { rejectionReason: reason },
+          comment: reason,
+        }));
         return after;
       });
     },
