@@ -33,7 +33,15 @@ async function startApp(envOverrides: Record<string, string> = {}, webDist?: str
   });
   await app.ready();
   await seedDemoData(database.db);
-  return { app, database, lines, close: async () => (await app.close(), await database.close()) };
+  return {
+    app,
+    database,
+    lines,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 describe('hardening', () => {

@@ -2,7 +2,6 @@ import { AuthDataSchema, SelectOfficeBodySchema } from '@lading/contract/access'
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import type { AccessService } from './access.service';
 

@@ -48,7 +48,9 @@ describe('empty list filters mean no filter, on every list endpoint', () => {
   it('answers every one with all parameters empty exactly as with none', async () => {
     for (const { path, names } of lists) {
       // Whoever the route is for: carrier staff for ADMIN permissions, a customer otherwise.
-      const access = t.app.routeAccess().find((route) => route.url === path && route.method.includes('GET'))?.access;
+      const access = t.app
+        .routeAccess()
+        .find((route) => route.url === path && route.method.includes('GET'))?.access;
       const caller = typeof access === 'object' && access.module === 'ADMIN' ? staff : headers;
       const empty = names.map((name) => `${name}=`).join('&');
       const withEmpty = await t.app.inject({ method: 'GET', url: `${path}?${empty}`, headers: caller });

@@ -7,7 +7,6 @@ import {
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { etagOf } from '../../lib/versioning';
 import { principalOf } from '../../plugins/auth';
 import type { BillsOfLadingService } from './bills-of-lading.service';
