@@ -103,6 +103,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 let booking: Booking;
 let phoneBooking: Booking;
 let onRequest: Quotation;
+let phoneOnRequest: Quotation;
 
 test.beforeAll(async ({ browser }) => {
   for (const [email, path] of [
@@ -121,6 +122,7 @@ test.beforeAll(async ({ browser }) => {
       ]);
       onRequest = await customerEnquiry(page, 'ISREY', [{ isoCode: '22G1', quantity: 1 }]);
       expect(onRequest.status).toBe('REQUESTED');
+      phoneOnRequest = await customerEnquiry(page, 'ISREY', [{ isoCode: '45G1', quantity: 2 }]);
     }
     await context.storageState({ path });
     await context.close();
@@ -240,13 +242,38 @@ test.describe('at 1440 px', () => {
       .first()
       .click();
     await expect(page.getByRole('cell', { name: /\(INMUN\)/ })).toHaveCount(1);
+
+    // Someone saved it meanwhile (the server's 412, staged here): said on the form, with a way to reload.
+    await page.route('**/cp/tariffs/*/', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 412,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: {
+                code: 'PRECONDITION_FAILED',
+                message: 'Changed since read',
+                fields: { version: 'is 2, not 1' },
+              },
+            }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: /^Edit tariff INMUN to ISREY 22G1/ }).click();
+    const edit = page.getByRole('dialog', { name: /^Edit tariff INMUN → ISREY 22G1/ });
+    await edit.getByRole('textbox', { name: /^Amount \(line 1\)/ }).fill('999');
+    await edit.getByRole('button', { name: 'Save tariff' }).click();
+    await expect(edit.getByTestId('tariff-refusal')).toContainText('Someone saved this tariff');
+    await page.unroute('**/cp/tariffs/*/');
+    await edit.getByRole('button', { name: 'Reload tariffs' }).click();
+    await expect(edit).toBeHidden();
   });
 });
 
 test.describe('on a phone (390 px wide)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the confirm form stacks its container rows, one per booked container', async ({ page }) => {
+  test('the confirm form (one row per booked container) and the price form fit 390 px', async ({ page }) => {
     await page.goto(`/app-dashboard-admin/bookings-to-confirm/${phoneBooking.id}`);
     await expect(page.getByRole('heading', { name: `Booking ${phoneBooking.number}` })).toBeVisible();
     await expect(page.getByTestId('container-row')).toHaveCount(3);
@@ -255,6 +282,12 @@ test.describe('on a phone (390 px wide)', () => {
     await expectNoSeriousAxeViolations(page);
     await page.goto('/app-dashboard-admin/bookings-to-confirm');
     await expect(page.getByRole('link', { name: phoneBooking.number, exact: true })).toBeVisible();
+    await noSidewaysScroll(page);
+
+    await page.goto(`/app-dashboard-admin/quotations-to-price/${phoneOnRequest.id}`);
+    await expect(page.getByRole('textbox', { name: /^Qty \(line 1\)/ })).toHaveValue('2');
+    await page.getByRole('textbox', { name: /^Unit amount \(line 1\)/ }).fill('1000');
+    await expect(page.getByTestId('live-total')).toHaveText(/USD\s2,000\.00/);
     await noSidewaysScroll(page);
   });
 });

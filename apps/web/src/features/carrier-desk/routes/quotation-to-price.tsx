@@ -79,8 +79,10 @@ function PricedSummary({ quotation }: { quotation: Quotation }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {quotation.charges.map((charge) => (
-                <Table.Tr key={`${charge.code}-${charge.isoCode ?? ''}`}>
+              {quotation.charges.map((charge, index) => (
+                // Charges are a fixed list in the server's order; two may share a code.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+                <Table.Tr key={index}>
                   <Table.Td>{charge.name}</Table.Td>
                   <Table.Td>{charge.basis === 'PER_BL' ? 'Per bill' : `Per ${charge.isoCode}`}</Table.Td>
                   <Table.Td>
