@@ -270,6 +270,29 @@ test.describe('at 1440 px', () => {
   });
 });
 
+test.describe('who may do what', () => {
+  test('branch staff view tariffs but cannot create or edit them', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signInAs(page, DEMO.branchAdmin);
+    await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+    await expect(page.getByText('Rates by lane and size-type (view only)')).toBeVisible();
+    await page.getByRole('link', { name: 'Tariffs', exact: true }).click();
+    await expect(page.getByText(/^\d+ tariffs?$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New tariff' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit tariff/ })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a customer opening the desk gets the not-permitted page', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: CUSTOMER_STATE });
+    const page = await context.newPage();
+    await page.goto('/app-dashboard-admin/bookings-to-confirm');
+    await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible();
+    await context.close();
+  });
+});
+
 test.describe('on a phone (390 px wide)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
