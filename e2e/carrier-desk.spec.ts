@@ -296,7 +296,9 @@ test.describe('who may do what', () => {
 test.describe('on a phone (390 px wide)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the confirm form (one row per booked container) and the price form fit 390 px', async ({ page }) => {
+  test('the confirm form (one row per booked container), the price form and the tariffs fit 390 px', async ({
+    page,
+  }) => {
     await page.goto(`/app-dashboard-admin/bookings-to-confirm/${phoneBooking.id}`);
     await expect(page.getByRole('heading', { name: `Booking ${phoneBooking.number}` })).toBeVisible();
     await expect(page.getByTestId('container-row')).toHaveCount(3);
@@ -311,6 +313,17 @@ test.describe('on a phone (390 px wide)', () => {
     await expect(page.getByRole('textbox', { name: /^Qty \(line 1\)/ })).toHaveValue('2');
     await page.getByRole('textbox', { name: /^Unit amount \(line 1\)/ }).fill('1000');
     await expect(page.getByTestId('live-total')).toHaveText(/USD\s2,000\.00/);
+    await noSidewaysScroll(page);
+
+    // Tariffs: the filters fold into a drawer.
+    await page.goto('/app-dashboard-admin/tariffs');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filter tariffs' });
+    await drawer.getByLabel('Valid on').fill(inDays(1));
+    await drawer.getByRole('button', { name: /^Show \d+ tariffs?$/ }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('1');
+    await expect(page.getByRole('button', { name: /^Edit tariff/ }).first()).toBeVisible();
     await noSidewaysScroll(page);
   });
 });

@@ -2,7 +2,10 @@ import type { Port } from '@lading/contract/reference-data';
 import type { Tariff } from '@lading/contract/tariffs';
 import {
   Alert,
+  Badge,
+  Box,
   Button,
+  Drawer,
   Group,
   Modal,
   Pagination,
@@ -47,6 +50,7 @@ export function TariffsPage() {
   const sizeTypes = useSizeTypeOptions();
   const [filters, setFilters] = useState<Filters>({ pol: null, pod: null, isoCode: null, validOn: '' });
   const [page, setPage] = useState(1);
+  const [filtersOpened, setFiltersOpened] = useState(false);
   // null: closed; 'new': a new tariff; else the tariff being edited.
   const [editing, setEditing] = useState<Tariff | 'new' | null>(null);
   const list = useTariffs({
@@ -87,6 +91,47 @@ export function TariffsPage() {
         ]
       : []),
   ];
+  const activeFilters = [filters.pol, filters.pod, filters.isoCode, filters.validOn || null].filter(
+    (value) => value !== null,
+  ).length;
+  // The same fields in the panel (wide screens) and in the drawer (phones, section 9).
+  const filterFields = (
+    <>
+      <Typeahead<Port>
+        label="Port of loading"
+        value={filters.pol}
+        onChange={(pol) => setFilter({ pol })}
+        search={searchSeaPorts}
+        getOptionLabel={portLabel}
+        getOptionKey={(port) => String(port.id)}
+        placeholder="Any"
+      />
+      <Typeahead<Port>
+        label="Port of discharge"
+        value={filters.pod}
+        onChange={(pod) => setFilter({ pod })}
+        search={searchSeaPorts}
+        getOptionLabel={portLabel}
+        getOptionKey={(port) => String(port.id)}
+        placeholder="Any"
+      />
+      <Select
+        label="Size-type"
+        placeholder="Any"
+        clearable
+        searchable
+        data={sizeTypes}
+        value={filters.isoCode}
+        onChange={(isoCode) => setFilter({ isoCode })}
+      />
+      <TextInput
+        label="Valid on"
+        type="date"
+        value={filters.validOn}
+        onChange={(event) => setFilter({ validOn: event.currentTarget.value })}
+      />
+    </>
+  );
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
   return (
     <PageFrame
@@ -97,43 +142,57 @@ export function TariffsPage() {
         </AnchorLink>
       }
     >
-      <Paper withBorder p="md" radius="md" component="search" aria-label="Filter tariffs">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Typeahead<Port>
-            label="Port of loading"
-            value={filters.pol}
-            onChange={(pol) => setFilter({ pol })}
-            search={searchSeaPorts}
-            getOptionLabel={portLabel}
-            getOptionKey={(port) => String(port.id)}
-            placeholder="Any"
-          />
-          <Typeahead<Port>
-            label="Port of discharge"
-            value={filters.pod}
-            onChange={(pod) => setFilter({ pod })}
-            search={searchSeaPorts}
-            getOptionLabel={portLabel}
-            getOptionKey={(port) => String(port.id)}
-            placeholder="Any"
-          />
-          <Select
-            label="Size-type"
-            placeholder="Any"
-            clearable
-            searchable
-            data={sizeTypes}
-            value={filters.isoCode}
-            onChange={(isoCode) => setFilter({ isoCode })}
-          />
-          <TextInput
-            label="Valid on"
-            type="date"
-            value={filters.validOn}
-            onChange={(event) => setFilter({ validOn: event.currentTarget.value })}
-          />
-        </SimpleGrid>
-      </Paper>
+      {isPhone ? (
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => setFiltersOpened(true)}
+            rightSection={
+              activeFilters > 0 ? (
+                <Badge size="sm" circle aria-label={`${activeFilters} active`}>
+                  {activeFilters}
+                </Badge>
+              ) : null
+            }
+          >
+            Filters
+          </Button>
+        </Group>
+      ) : (
+        <Paper withBorder p="md" radius="md" component="search" aria-label="Filter tariffs">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            {filterFields}
+          </SimpleGrid>
+        </Paper>
+      )}
+      <Drawer
+        opened={isPhone && filtersOpened}
+        onClose={() => setFiltersOpened(false)}
+        title="Filter tariffs"
+        position="bottom"
+        size="auto"
+        closeButtonProps={{ 'aria-label': 'Close filters' }}
+      >
+        <Box component="search" aria-label="Filter tariffs">
+          <Stack gap="sm">
+            {filterFields}
+            <Group justify="space-between" mt="xs">
+              <Button
+                variant="subtle"
+                disabled={activeFilters === 0}
+                onClick={() => setFilter({ pol: null, pod: null, isoCode: null, validOn: '' })}
+              >
+                Clear filters
+              </Button>
+              <Button onClick={() => setFiltersOpened(false)}>
+                {list.data
+                  ? `Show ${list.data.count} tariff${list.data.count === 1 ? '' : 's'}`
+                  : 'Show results'}
+              </Button>
+            </Group>
+          </Stack>
+        </Box>
+      </Drawer>
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Group justify="space-between">
