@@ -267,6 +267,12 @@ test.describe('at 1440 px', () => {
     await page.unroute('**/cp/tariffs/*/');
     await edit.getByRole('button', { name: 'Reload tariffs' }).click();
     await expect(edit).toBeHidden();
+    // Edited at the version read (If-Match): saved, and the list shows the new amount.
+    await page.getByRole('button', { name: /^Edit tariff INMUN to ISREY 22G1/ }).click();
+    await edit.getByRole('textbox', { name: /^Amount \(line 1\)/ }).fill('1234.5');
+    await edit.getByRole('button', { name: 'Save tariff' }).click();
+    await expectToast(page, 'Tariff INMUN → ISREY 22G1 saved');
+    await expect(page.getByRole('cell', { name: /OCEAN_FREIGHT USD\s1,234\.50/ })).toBeVisible();
   });
 });
 
