@@ -27,6 +27,14 @@ export const QUOTATION_VALID_DAYS = 7;
 /** Money in JSON: a decimal string with exactly two decimals ("1250.00"). */
 export const MoneySchema = z.string().regex(/^-?\d{1,12}\.\d{2}$/, 'must be an amount with two decimals');
 
+/**
+ * A charge's amount as staff enter it (a tariff line, a unit price): 0.00 to 9,999,999.99. Bounded so that any
+ * quotation total (at most 40 lines x 99 containers) stays within the stored numeric(14,2).
+ */
+export const ChargeAmountSchema = z
+  .string({ message: 'is required' })
+  .regex(/^\d{1,7}\.\d{2}$/, 'must be an amount from 0.00 to 9999999.99, with two decimals');
+
 /** Adds money amounts exactly (hundredths as BigInt); the result has two decimals. */
 export function sumMoney(amounts: readonly string[]): string {
   let total = 0n;
@@ -201,7 +209,7 @@ export const PriceQuotationBodySchema = z.object({
           .nullable()
           .default(null),
         quantity: z.number().int().min(1).max(99),
-        unitAmount: MoneySchema.refine((value) => !value.startsWith('-'), 'must not be negative'),
+        unitAmount: ChargeAmountSchema,
       }),
       { message: 'is required' },
     )

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DB_INT_MAX, idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
-import { CHARGE_BASES, isoDateSchema, MoneySchema } from './quotations';
+import { CHARGE_BASES, ChargeAmountSchema, isoDateSchema } from './quotations';
 
 /** A tariff's charge: ocean freight or a surcharge, per container or per bill of lading. */
 export const TariffChargeSchema = z.object({
@@ -11,7 +11,7 @@ export const TariffChargeSchema = z.object({
     .regex(/^[A-Z][A-Z0-9_]{1,29}$/, 'must be a charge code such as OCEAN_FREIGHT'),
   name: z.string().trim().min(1, 'is required').max(100),
   basis: z.enum(CHARGE_BASES, { message: 'must be PER_CONTAINER or PER_BL' }),
-  amount: MoneySchema.refine((value) => !value.startsWith('-'), 'must not be negative'),
+  amount: ChargeAmountSchema,
   /** Charged only for hazardous cargo (HAZ). */
   hazardousOnly: z.boolean().default(false),
 });

@@ -189,6 +189,13 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
     expect((await post(`/cp/quotations/${requested.id}/price/`, branch, price)).statusCode).toBe(404);
     const bad = await post(`/cp/quotations/${requested.id}/price/`, admin, { ...price, currency: 'euro' });
     expect(bad.json().error.fields).toHaveProperty('currency');
+    // Found by the hostile-input suite: 28,678,902,465.90 x 42 overflowed numeric(14,2) with a 500.
+    const huge = await post(`/cp/quotations/${requested.id}/price/`, admin, {
+      ...price,
+      charges: [{ ...price.charges[0], quantity: 42, unitAmount: '28678902465.90' }],
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.fields).toHaveProperty('charges.0.unitAmount');
     const priced = await post(`/cp/quotations/${requested.id}/price/`, admin, price);
     expect(priced.statusCode, priced.body).toBe(200);
     expect(priced.json()).toMatchObject({
