@@ -98,12 +98,16 @@ describe('SIGTERM under load', () => {
     expect(signal).toBeGreaterThan(-1);
     expect(completed).toHaveLength(accepted.size);
     expect(completedAfterSignal.length).toBeGreaterThan(0);
-    // The burst rode connections the server had accepted: every request gets an answer (401, or 503 if it was read
-    // only after closing began), none is reset.
+    // Every request the server read was answered (401, or 503 if read only after closing began): the answers match
+    // the accepted requests one for one. A request still unread in a socket buffer when shutdown closed the idle
+    // connections (after a 1 s grace; only on a badly overloaded machine) was never in flight, and may be reset.
+    const answered = results.filter((r) => typeof r.status === 'number');
     expect(
-      results.every((r) => r.status === 401 || r.status === 503),
+      answered.every((r) => r.status === 401 || r.status === 503),
       JSON.stringify(results),
     ).toBe(true);
+    // (Fastify answers a request read after closing began with 503 before logging it as incoming: count the 401s.)
+    expect(answered.filter((r) => r.status === 401).length, JSON.stringify(results)).toBe(accepted.size);
     console.info(
       `SIGTERM under load: ${accepted.size} of ${results.length} sign-ins accepted, all answered (${completedAfterSignal.length} after the signal); exit ${code}`,
     );
