@@ -1,4 +1,10 @@
 import autocannon from 'autocannon';
+import type { Database } from '../apps/server/src/db/client';
+import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
+
+export type Engine = 'postgres' | 'pglite';
+export const ENGINES: Engine[] = ['postgres', 'pglite'];
+export const ENGINE_NAMES: Record<Engine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
 
 export type LoadResult = {
   requests: number;
@@ -12,17 +18,26 @@ export type LoadResult = {
 /** A bounded load on a loopback address: `connections` clients for `seconds`, then it stops by itself. */
 export async function load(
   url: string,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+  options: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'PUT';
+    /** One request per connection, e.g. each connection saving its own bill. */
+    requests?: autocannon.Request[];
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 10,
     duration: options.seconds ?? 5,
     headers: options.headers,
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.requests ? { requests: options.requests } : {}),
   });
   return {
     requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    rps: result.requests.average,
     p50: result.latency.p50,
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
@@ -30,21 +45,28 @@ export async function load(
   };
 }
 
-export function row(cells: (string | number)[]): string {
-  return `| ${cells.join(' | ')} |`;
+/**
+ * The app as every integration test builds it (migrated, reference data and access model seeded) on a fresh
+ * database of the given engine: in-memory PGlite, or a new database on the bench's PostgreSQL server that is
+ * dropped on close.
+ */
+export async function benchApp(engine: Engine, postgresUrl: string): Promise<TestApp> {
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = engine === 'postgres' ? postgresUrl : '';
+  try {
+    return await createTestApp();
+  } finally {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  }
 }
 
-export type Timing = { p50: number; p95: number; p99: number; mean: number };
-
-/** Percentiles and mean of a list of durations in ms, rounded to 0.01 ms. */
-export function timing(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    p50: round(at(0.5)),
-    p95: round(at(0.95)),
-    p99: round(at(0.99)),
-    mean: round(sorted.reduce((sum, value) => sum + value, 0) / sorted.length),
-  };
+/** Runs SQL text with parameters on the database's own driver (pg pool or PGlite), no ORM in between. */
+export function rawQuery(database: Database): (text: string, params: unknown[]) => Promise<unknown[]> {
+  const client = (
+    database.db as unknown as {
+      $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+    }
+  ).$client;
+  return async (text, params) => (await client.query(text, params)).rows as unknown[];
 }

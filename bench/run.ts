@@ -1,58 +1,117 @@
-// `npm run bench`: runs every benchmark against its same-run baseline and prints a Markdown table for docs/benchmarks.md.
-import { benchApiOverhead } from './api-overhead.bench';
-import { benchBlSave } from './bl-save.bench';
-import { row } from './lib';
-import { benchPortSearch } from './port-search.bench';
+// `npm run bench [-- <filter>…]`: runs every figure module in bench/figures (see bench/README.md), prints the
+// results table, and — on a full run — writes bench/results.json and refreshes the table in docs/benchmarks.md.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchContext, FigureModule, FigureRow } from './figure';
 
-const lines: string[] = [];
-const overhead = await benchApiOverhead();
-lines.push(
-  '## API overhead: GET /readyz, full app vs bare Fastify handler running the same SQL (PGlite, 10 connections, 5 s)',
-);
-lines.push('');
-lines.push(row(['server', 'requests/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors']));
-lines.push(row(['---', '---', '---', '---', '---', '---']));
-for (const [name, r] of [
-  ['bare handler (baseline)', overhead.baseline],
-  ['full app', overhead.app],
-] as const) {
-  lines.push(row([name, r.rps, r.p50, r.p97_5, r.p99, r.errors]));
-}
-lines.push('');
-lines.push(
-  `Full app throughput: ${((overhead.app.rps / overhead.baseline.rps) * 100).toFixed(0)} % of the baseline.`,
-);
+const here = dirname(fileURLToPath(import.meta.url));
+const RESULTS_FILE = resolve(here, 'results.json');
+const DOC_FILE = resolve(here, '../docs/benchmarks.md');
+const DOC_START = '<!-- bench:results:start -->';
+const DOC_END = '<!-- bench:results:end -->';
 
-const portSearch = await benchPortSearch();
-if (portSearch) {
-  lines.push('');
-  lines.push(
-    `## Port search with the full UN/LOCODE (${portSearch.rows} locations, ${portSearch.engine}): ${portSearch.searches} typeahead searches`,
-  );
-  lines.push('');
-  lines.push(row(['path', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms']));
-  lines.push(row(['---', '---', '---', '---', '---']));
-  for (const [name, r] of [
-    ['query called directly (baseline)', portSearch.baseline],
-    ['GET /core/base/v1/ports/ through the app', portSearch.app],
-  ] as const) {
-    lines.push(row([name, r.p50, r.p95, r.p99, r.mean]));
+const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const modules = readdirSync(resolve(here, 'figures'))
+  .filter((file) => file.endsWith('.figure.ts'))
+  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .sort();
+if (modules.length === 0) throw new Error(`no figure module matches ${filters.join(', ')}`);
+
+const context: BenchContext = {
+  postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  log: (message) => process.stderr.write(`[bench] ${message}\n`),
+};
+
+const loadAtStart = loadavg();
+const figures: FigureRow[] = [];
+for (const file of modules) {
+  context.log(`${file} …`);
+  const started = performance.now();
+  const run = (await import(pathToFileURL(resolve(here, 'figures', file)).href)).default as FigureModule;
+  try {
+    figures.push(...(await run(context)));
+  } catch (error) {
+    // One broken module must not hide the others' figures; its failure is a failed row.
+    context.log(`${file} failed: ${(error as Error).stack}`);
+    figures.push({
+      id: file.replace(/\.figure\.ts$/, ''),
+      name: `${file} (failed)`,
+      value: null,
+      baseline: null,
+      ratio: null,
+      budget: '-',
+      pass: false,
+      note: `failed: ${(error as Error).message}`,
+    });
   }
-  lines.push('');
-  lines.push(`Import of the code list: ${portSearch.importSeconds} s.`);
+  context.log(`${file} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
-const bl = await benchBlSave();
-lines.push('');
-lines.push(`## Bill of lading read and save (${bl.engine}, four-container bill, ${bl.reads} of each)`);
-lines.push('');
-lines.push(row(['operation', 'path', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms']));
-lines.push(row(['---', '---', '---', '---', '---', '---']));
-for (const [op, name, r] of [
-  ['read', 'service call (baseline)', bl.readDirect],
-  ['read', 'GET /cp/bill-of-ladings/{id}', bl.readApp],
-  ['save', 'service call (baseline)', bl.saveDirect],
-  ['save', 'PUT /cp/bill-of-ladings/{id}/', bl.saveApp],
-] as const) {
-  lines.push(row([op, name, r.p50, r.p95, r.p99, r.mean]));
+const loadAtEnd = loadavg();
+
+const byId = (a: FigureRow, b: FigureRow) => a.id.localeCompare(b.id, 'en', { numeric: true });
+figures.sort(byId);
+
+const cell = (value: number | null) => (value === null ? '-' : String(value));
+const renderTable = (rows: FigureRow[]) =>
+  [
+    '| # | figure | value | baseline | ratio | budget | pass |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (f) =>
+        `| ${f.id} | ${f.name} | ${cell(f.value)} | ${cell(f.baseline)} | ${cell(f.ratio)} | ${f.budget} | ${f.pass ? 'pass' : 'FAIL'} |`,
+    ),
+  ].join('\n');
+const renderNotes = (rows: FigureRow[]) =>
+  rows
+    .filter((f) => f.note)
+    .map((f) => `- ${f.id}: ${f.note}`)
+    .join('\n');
+const table = renderTable(figures);
+const notes = renderNotes(figures);
+
+const machine = {
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  os: `${platform()} ${release()} ${arch()}`,
+  node: process.version,
+  /** 1-minute load averages at the start and end of the run: the machine is shared, figures are noisy. */
+  loadAverage: { start: round2(loadAtStart[0]!), end: round2(loadAtEnd[0]!) },
+};
+const date = new Date().toISOString();
+const summary = `${figures.filter((f) => f.pass).length} of ${figures.length} within budget`;
+console.log(
+  `\n${table}\n\n${notes}\n\n${summary}; load average ${machine.loadAverage.start} → ${machine.loadAverage.end}`,
+);
+
+if (filters.length === 0 || process.argv.includes('--write')) {
+  // bench/results.json: the latest full run (a filtered run with --write replaces only its own rows).
+  let rows = figures;
+  if (filters.length > 0) {
+    const previous = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { figures: FigureRow[] };
+    const fresh = new Set(figures.map((f) => f.id));
+    rows = [...previous.figures.filter((f) => !fresh.has(f.id)), ...figures].sort(byId);
+  }
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ machine, date, figures: rows }, null, 2)}\n`);
+  const doc = readFileSync(DOC_FILE, 'utf8');
+  const start = doc.indexOf(DOC_START);
+  const end = doc.indexOf(DOC_END);
+  if (start < 0 || end < start) throw new Error(`${DOC_FILE} lacks the ${DOC_START} … ${DOC_END} markers`);
+  const block = [
+    DOC_START,
+    `Run ${date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadAverage.start} at the start, ${machine.loadAverage.end} at the end.`,
+    '',
+    renderTable(rows),
+    '',
+    renderNotes(rows),
+    DOC_END,
+  ].join('\n');
+  writeFileSync(DOC_FILE, doc.slice(0, start) + block + doc.slice(end + DOC_END.length));
+  console.log(`\nwrote ${RESULTS_FILE} and refreshed ${DOC_FILE}`);
 }
-console.log(lines.join('\n'));
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -12,7 +12,8 @@ const DEFAULT_DATA_DIR = resolve(REPO_ROOT, 'data');
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null = in memory
-  | { kind: 'postgres'; url: string };
+  /** poolSize: connections the app's pool may open (DB_POOL_SIZE, default 10). */
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export function parseDatabaseUrl(value: string | undefined): DatabaseTarget {
   if (value === undefined || value === '')
@@ -38,6 +39,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Lading <no-reply@lading.test>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     TRUST_PROXY: z.string().optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -48,6 +50,7 @@ const EnvSchema = z
     let database: DatabaseTarget;
     try {
       database = parseDatabaseUrl(raw.DATABASE_URL);
+      if (database.kind === 'postgres') database = { ...database, poolSize: raw.DB_POOL_SIZE };
     } catch (error) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: (error as Error).message });
       return z.NEVER;

@@ -42,7 +42,7 @@ type Logger = { error(obj: object, msg: string): void };
 
 export async function openDatabase(target: DatabaseTarget, log?: Logger): Promise<Database> {
   if (target.kind === 'pglite') return openPglite(target.dataDir);
-  return openPostgres(target.url, log);
+  return openPostgres(target.url, target.poolSize ?? 10, log);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -60,10 +60,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, log?: Logger): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, log?: Logger): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
