@@ -25,6 +25,8 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { createDashboardsService } from './modules/dashboards/dashboards.service';
 import { createEventDispatcher } from './modules/events/event-dispatcher';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailEventHandlers } from './modules/mail/mail.handlers';
@@ -207,6 +209,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });
+  await app.register(dashboardsRoutes, { dashboards: createDashboardsService({ db: database.db }) });
   await registerStaticWeb(app, options.webDist);
   assertEveryRouteDeclaresAccess(auth.routes);
   app.decorate('routeAccess', () => auth.routes);

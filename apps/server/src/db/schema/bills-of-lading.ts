@@ -51,6 +51,9 @@ export const bookings = pgTable(
   (table) => [
     index('bookings_created_by_idx').on(table.createdById),
     index('bookings_quotation_idx').on(table.quotationId),
+    // The carrier's queue and office scope (status per office), and the dashboard search by number.
+    index('bookings_office_status_idx').on(table.officeId, table.status),
+    index('bookings_number_trgm').using('gin', table.number.op('gin_trgm_ops')),
   ],
 );
 
@@ -141,6 +144,9 @@ export const billsOfLading = pgTable(
     index('bills_of_lading_pol_idx').on(table.polId),
     index('bills_of_lading_pod_idx').on(table.podId),
     index('bills_of_lading_booking_idx').on(table.bookingId),
+    // Branch scope (issuing office) with a status: the review queue and counts; the dashboard search by number.
+    index('bills_of_lading_office_status_idx').on(table.issuingOfficeId, table.status),
+    index('bills_of_lading_number_trgm').using('gin', table.number.op('gin_trgm_ops')),
     check('bills_of_lading_version_positive', sql`${table.version} > 0`),
   ],
 );

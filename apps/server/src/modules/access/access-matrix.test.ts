@@ -363,6 +363,13 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/tariffs/${c.tariffId}/`, payload: {} }),
     expect: who(403, 403, 403, 400),
   },
+  // Dashboards: the customer's over their own records; the carrier's (and its search) by office.
+  'GET /cp/dashboard/': { request: get('/cp/dashboard/'), expect: who(200, 200, 403, 403) },
+  'GET /cp/dashboard-admin/': { request: get('/cp/dashboard-admin/'), expect: who(403, 403, 200, 200) },
+  'GET /cp/dashboard-admin/search/': {
+    request: get('/cp/dashboard-admin/search/?query=LDG'),
+    expect: who(403, 403, 200, 200),
+  },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
     request: () => ({ url: '/authenticate/oauth/logout/' }),
