@@ -9,6 +9,9 @@ import { router } from './app/router';
 import { refreshAccessToken } from './features/accounts/api/refresh-token';
 import { configureApiClient } from './lib/api-client';
 import { getSession, setSession } from './lib/session';
+import { installStaleBuildReload } from './lib/stale-build';
+
+installStaleBuildReload();
 
 configureApiClient({
   getAccessToken: () => getSession()?.accessToken ?? null,

@@ -7,29 +7,33 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { ensureAuthData } from '../features/accounts/api/get-auth-data';
-import { ForgotPasswordPage } from '../features/accounts/routes/forgot-password';
-import { LoginPage } from '../features/accounts/routes/login';
-import { OAuthCallbackPage } from '../features/accounts/routes/oauth-callback';
-import { ProfilePage } from '../features/accounts/routes/profile';
-import { RegistrationPage } from '../features/accounts/routes/registration';
-import { ResetPasswordPage } from '../features/accounts/routes/reset-password';
-import { TermsPage } from '../features/accounts/routes/terms';
-import { VerifyEmailPage } from '../features/accounts/routes/verify-email';
 import { parseBlListSearch } from '../features/bills-of-lading/components/bl-list-search';
-import { BlListPage } from '../features/bills-of-lading/routes/bl-list';
-import { BlReviewPage } from '../features/bills-of-lading/routes/bl-review';
-import { BlViewPage } from '../features/bills-of-lading/routes/bl-view';
 import { parseBookingListSearch } from '../features/bookings/components/booking-list-search';
-import { DashboardPage } from '../features/dashboard/routes/dashboard';
-import { AdminDashboardPage } from '../features/dashboard/routes/dashboard-admin';
 import type { PermissionCode } from '../lib/permissions';
 import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
 import { BusyOverlay } from './busy-overlay';
-import { PortalLayout } from './layout/portal-layout';
 import { NotFoundPage } from './not-found';
 import { PortalErrorPage } from './portal-error';
 
+/*
+ * Every screen is a lazy route: its module (and what only it uses) is a chunk of its own, fetched when the route is
+ * first matched (or on hover/focus of a link to it: defaultPreload 'intent'), so a first load carries only the
+ * shell and the screen shown. To add a screen:
+ *
+ *   const thingRoute = createRoute({
+ *     getParentRoute: () => portalRoute,
+ *     path: 'app-thing/$id',
+ *     staticData: { requires: 'CP.THING.VIEW' },
+ *     component: lazyRouteComponent(() => import('../features/things/routes/thing'), 'ThingRoute'),
+ *   });
+ *
+ * and add it to the tree at the bottom. Never import a screen's module statically here: that puts it, and everything
+ * it imports, into the first load of every page (the first-load budget, apps/web/build/bundle-budget.ts, run by
+ * `npm test`, fails when first loads grow). A screen that needs params or search reads them itself with
+ * `getRouteApi('<route id>')` (see BlViewRoute in features/bills-of-lading/routes/bl-view.tsx). Search parsers
+ * (`validateSearch`) stay small modules imported here.
+ */
 const rootRoute = createRootRoute({
   component: () => (
     <>
@@ -60,43 +64,49 @@ const loginRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
   }),
-  component: function LoginRoute() {
-    const { redirect } = loginRoute.useSearch();
-    return <LoginPage redirect={redirect} />;
-  },
+  component: lazyRouteComponent(() => import('../features/accounts/routes/login'), 'LoginRoute'),
 });
 const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app-verify-email',
   validateSearch: tokenSearch,
-  component: function VerifyEmailRoute() {
-    return <VerifyEmailPage token={verifyEmailRoute.useSearch().token} />;
-  },
+  component: lazyRouteComponent(() => import('../features/accounts/routes/verify-email'), 'VerifyEmailRoute'),
 });
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app-forgot-password',
-  component: ForgotPasswordPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/routes/forgot-password'),
+    'ForgotPasswordPage',
+  ),
 });
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app-reset-password',
   validateSearch: tokenSearch,
-  component: function ResetPasswordRoute() {
-    return <ResetPasswordPage token={resetPasswordRoute.useSearch().token} />;
-  },
+  component: lazyRouteComponent(
+    () => import('../features/accounts/routes/reset-password'),
+    'ResetPasswordRoute',
+  ),
 });
 const oauthCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'oauth/callback',
-  component: OAuthCallbackPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/routes/oauth-callback'),
+    'OAuthCallbackPage',
+  ),
 });
 const registrationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app-registration',
-  component: RegistrationPage,
+  component: lazyRouteComponent(() => import('../features/accounts/routes/registration'), 'RegistrationPage'),
 });
-const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'app-terms', component: TermsPage });
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'app-terms',
+  component: lazyRouteComponent(() => import('../features/accounts/routes/terms'), 'TermsPage'),
+});
 
 /**
  * Signed-in screens share the header and footer. Signed-out users go to app-login, which brings them back after.
@@ -109,7 +119,7 @@ const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'app-ter
 const portalRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'portal',
-  component: PortalLayout,
+  component: lazyRouteComponent(() => import('./layout/portal-layout'), 'PortalLayout'),
   errorComponent: PortalErrorPage,
   beforeLoad: async ({ location }) => {
     const toLogin = () => redirect({ to: '/app-login', search: { redirect: location.href } });
@@ -128,13 +138,16 @@ const profileRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-profile',
   staticData: { requires: 'CP.PROFILE.VIEW' },
-  component: ProfilePage,
+  component: lazyRouteComponent(() => import('../features/accounts/routes/profile'), 'ProfilePage'),
 });
 const adminDashboardRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-dashboard-admin',
   staticData: { requires: 'ADMIN.DASHBOARD.VIEW' },
-  component: AdminDashboardPage,
+  component: lazyRouteComponent(
+    () => import('../features/dashboard/routes/dashboard-admin'),
+    'AdminDashboardPage',
+  ),
 });
 
 // The carrier's review of one bill.
@@ -142,10 +155,10 @@ const blReviewRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-dashboard-admin/bl-review/$id',
   staticData: { requires: 'ADMIN.BL_REVIEW.VIEW' },
-  component: function BlReviewRoute() {
-    const { id } = blReviewRoute.useParams();
-    return <BlReviewPage id={Number(id)} />;
-  },
+  component: lazyRouteComponent(
+    () => import('../features/bills-of-lading/routes/bl-review'),
+    'BlReviewRoute',
+  ),
 });
 
 // The carrier's desk (features/carrier-desk): work lists and tariffs, each behind its own VIEW permission.
@@ -203,7 +216,7 @@ const dashboardIndexRoute = createRoute({
     const to = customerDashboardRedirect(getSession()?.authData?.permissions);
     if (to) throw redirect({ to, replace: true });
   },
-  component: DashboardPage,
+  component: lazyRouteComponent(() => import('../features/dashboard/routes/dashboard'), 'DashboardPage'),
 });
 const rateEnquiryRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -226,15 +239,7 @@ const blListRoute = createRoute({
   path: 'bl-list',
   staticData: { requires: 'CP.BL.VIEW' },
   validateSearch: parseBlListSearch,
-  component: function BlListRoute() {
-    const navigate = blListRoute.useNavigate();
-    return (
-      <BlListPage
-        search={blListRoute.useSearch()}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
-      />
-    );
-  },
+  component: lazyRouteComponent(() => import('../features/bills-of-lading/routes/bl-list'), 'BlListRoute'),
 });
 const quotationListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -251,10 +256,7 @@ const blViewRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'bl_view/$id',
   staticData: { requires: 'CP.BL.VIEW' },
-  component: function BlViewRoute() {
-    const { id } = blViewRoute.useParams();
-    return <BlViewPage id={id} />;
-  },
+  component: lazyRouteComponent(() => import('../features/bills-of-lading/routes/bl-view'), 'BlViewRoute'),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_MESSAGES, type SignInForm, SignInFormSchema } from '@lading/contract/accounts';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField, TextField } from '../../../components/form/text-fields';
@@ -16,6 +16,13 @@ export function safeRedirect(value: string | undefined): string | undefined {
   return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/app-login')
     ? value
     : undefined;
+}
+
+const route = getRouteApi('/app-login');
+
+/** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
+export function LoginRoute() {
+  return <LoginPage redirect={route.useSearch().redirect} />;
 }
 
 export function LoginPage({ redirect }: { redirect?: string }) {

@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_MESSAGES, type ResetPasswordForm, ResetPasswordFormSchema } from '@lading/contract/accounts';
 import { Anchor, Button, Stack } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
 import { PasswordField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
+
+const route = getRouteApi('/app-reset-password');
+
+/** The route's component: the page with `?token=` from the address. */
+export function ResetPasswordRoute() {
+  return <ResetPasswordPage token={route.useSearch().token} />;
+}
 
 export function ResetPasswordPage({ token }: { token?: string }) {
   const navigate = useNavigate();

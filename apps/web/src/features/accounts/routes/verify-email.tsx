@@ -1,9 +1,16 @@
 import { ACCOUNT_MESSAGES, type VerifyEmailResponse } from '@lading/contract/accounts';
 import { Alert, Anchor, Button, Loader, Stack } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { AuthCard } from '../components/auth-card';
+
+const route = getRouteApi('/app-verify-email');
+
+/** The route's component: the page with `?token=` from the address. */
+export function VerifyEmailRoute() {
+  return <VerifyEmailPage token={route.useSearch().token} />;
+}
 
 type Outcome = { kind: 'verified' | 'already-verified' | 'failed'; message: string };
 

@@ -19,6 +19,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { getRouteApi } from '@tanstack/react-router';
 import {
   type ColumnDef,
   flexRender,
@@ -162,6 +163,19 @@ function BillCard({ bill }: { bill: BillOfLadingListItem }) {
         <BlRowActions bill={bill} />
       </Stack>
     </Paper>
+  );
+}
+
+const route = getRouteApi('/portal/app-dashboard/bl-list');
+
+/** The route's component: the list with its search kept in the address (replaced, not pushed). */
+export function BlListRoute() {
+  const navigate = route.useNavigate();
+  return (
+    <BlListPage
+      search={route.useSearch()}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
   );
 }
 

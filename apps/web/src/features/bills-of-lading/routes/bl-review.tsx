@@ -1,6 +1,6 @@
 import { DCSA_TRANSPORT_DOCUMENT_STATUS } from '@lading/contract/bills-of-lading';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
 import { useBillOfLadingReview } from '../api/get-bill-of-lading-review';
@@ -25,6 +25,13 @@ const BackLink = () => (
     Back to the review queue
   </Anchor>
 );
+
+const route = getRouteApi('/portal/app-dashboard-admin/bl-review/$id');
+
+/** The route's component: the review of the bill in the address. */
+export function BlReviewRoute() {
+  return <BlReviewPage id={Number(route.useParams().id)} />;
+}
 
 /** The carrier's review of one bill: facts, actions, approved vs current side by side, history. */
 export function BlReviewPage({ id }: { id: number }) {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
@@ -10,6 +10,13 @@ import { useBillOfLading } from '../api/get-bill-of-lading';
 import { BillOfLadingForm } from '../components/bill-of-lading-form';
 import { BlDocumentActions } from '../components/bl-document-actions';
 import { StatusBadge } from '../components/status-badge';
+
+const route = getRouteApi('/portal/bl_view/$id');
+
+/** The route's component: the page for the bill in the address. */
+export function BlViewRoute() {
+  return <BlViewPage id={route.useParams().id} />;
+}
 
 /** bl_view/{id}. Load order (section 4): package types first, then the bill; HS codes in parallel. */
 export function BlViewPage({ id }: { id: string }) {
