@@ -29,8 +29,13 @@ import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { createDashboardsService } from './modules/dashboards/dashboards.service';
 import { createEventDispatcher } from './modules/events/event-dispatcher';
 import { healthRoutes } from './modules/health/health.routes';
-import { mailEventHandlers } from './modules/mail/mail.handlers';
 import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
+import { notificationEventHandlers } from './modules/notifications/notifications.handlers';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
 import { quotationsRoutes } from './modules/quotations/quotations.routes';
 import { createQuotationsService } from './modules/quotations/quotations.service';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
@@ -61,7 +66,12 @@ export type BuildAppOptions = {
   mailIntervalMs?: number;
 };
 
-export type AppContext = { env: Env; database: Database; mail: MailWorker };
+export type AppContext = {
+  env: Env;
+  database: Database;
+  mail: MailWorker;
+  notifications: NotificationsService;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,7 +116,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
   const events = createEventDispatcher({
     db: database.db,
-    handlers: mailEventHandlers(env.publicUrl),
+    handlers: notificationEventHandlers(env.publicUrl),
     log: app.log,
   });
   const mail = startMailWorker({
@@ -120,7 +130,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   // Registered after the database's onClose hook, so it runs first (hooks run in reverse): mail stops before the database closes.
   app.addHook('onClose', async () => mail.stop());
-  app.decorate('ctx', { env, database, mail });
+  const notifications = createNotificationsService({ db: database.db, kickMail: mail.kick });
+  app.decorate('ctx', { env, database, mail, notifications });
+  // "About to expire" notices: a sweep every 10 minutes (and soon after start outside tests); once per quotation.
+  const sweepExpiring = () => {
+    notifications
+      .sweepExpiringQuotations()
+      .catch((error) => app.log.warn({ err: error }, 'expiring-quotation sweep failed'));
+  };
+  const sweepTimer = setInterval(sweepExpiring, 600_000).unref();
+  const firstSweep = env.NODE_ENV === 'test' ? undefined : setTimeout(sweepExpiring, 5000).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweepTimer);
+    clearTimeout(firstSweep);
+  });
 
   // Graceful shutdown: once closing starts, answers in flight close their connection, so keep-alive sockets do not
   // hold the process open (Fastify's keep-alive timeout is 72 s); new requests get 503 (return503OnClosing).
@@ -205,6 +228,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     quotations: createQuotationsService({ db: database.db, kickMail: mail.kick }),
   });
   await app.register(bookingsRoutes, { bookings: createBookingsService({ db: database.db }) });
+  await app.register(notificationsRoutes, { notifications });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),

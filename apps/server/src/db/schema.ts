@@ -6,6 +6,7 @@ export * from './schema/bills-of-lading';
 export * from './schema/commercial';
 export * from './schema/company-memberships';
 export * from './schema/mail';
+export * from './schema/notifications';
 export * from './schema/offices';
 export * from './schema/parties';
 export * from './schema/rate-limits';

@@ -3,7 +3,7 @@ import { domainEvents } from '../db/schema/audit';
 import type { Principal } from './principal';
 
 /**
- * What happened, for whoever must hear of it (mail now, notifications next). Payloads carry ids and the facts a
+ * What happened, for whoever must hear of it (the bell and its e-mail copies, modules/notifications). Payloads carry ids and the facts a
  * message needs at the time (numbers, comments); never secrets.
  */
 export type DomainEvent =
@@ -68,6 +68,13 @@ export type DomainEvent =
       recordType: 'QUOTATION';
       recordId: number;
       payload: { number: string; ownerId: number };
+    }
+  | {
+      /** A priced quotation is within 3 days of its validity's end (sent once, by the notifications sweep). */
+      type: 'QUOTATION_EXPIRING';
+      recordType: 'QUOTATION';
+      recordId: number;
+      payload: { number: string; ownerId: number; validUntil: string };
     }
   | {
       type: 'BOOKING_CONFIRMED';

@@ -101,6 +101,8 @@ export const quotations = pgTable(
     totalAmount: money('total_amount'),
     validUntil: date('valid_until'),
     rejectionReason: text('rejection_reason'),
+    /** When the "about to expire" notice went out (once per quotation; modules/notifications sweeps for them). */
+    expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,8 @@ type Ctx = {
   bookingA: number;
   /** A demo tariff. */
   tariffId: number;
+  /** One of A's notifications. */
+  notificationA: number;
 };
 
 type Row = {
@@ -370,6 +372,24 @@ const MATRIX: Record<string, Row> = {
     request: get('/cp/dashboard-admin/search/?query=LDG'),
     expect: who(403, 403, 200, 200),
   },
+  // Notifications: each user's own; another user's is 404.
+  'GET /cp/notifications/': { request: get('/cp/notifications/'), expect: signedIn(200) },
+  'POST /cp/notifications/:id/read/': {
+    request: (c) => ({ url: `/cp/notifications/${c.notificationA}/read/` }),
+    expect: who(200, 404, 404, 404),
+  },
+  'POST /cp/notifications/read-all/': {
+    request: () => ({ url: '/cp/notifications/read-all/' }),
+    expect: signedIn(200),
+  },
+  'GET /cp/notifications/preferences/': {
+    request: get('/cp/notifications/preferences/'),
+    expect: signedIn(200),
+  },
+  'PUT /cp/notifications/preferences/': {
+    request: () => ({ url: '/cp/notifications/preferences/', payload: {} }),
+    expect: signedIn(400),
+  },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
     request: () => ({ url: '/authenticate/oauth/logout/' }),
@@ -398,6 +418,8 @@ const WATCHED_TABLES = [
   'domain_events',
   'outbox_mails',
   'email_tokens',
+  'notifications',
+  'notification_preferences',
   'login_failures',
 ];
 
@@ -466,6 +488,7 @@ describe('access matrix: every route x every kind of caller', () => {
       membershipA: membership!.id,
       branchOfficeId: branchOffice!.id,
       quotationA: 0,
+      notificationA: 0,
       bookingA: bill.bookingId,
       tariffId: (
         await queryRows<{ id: number }>(t.database.db, sql`select id from tariffs order by id limit 1`)
@@ -503,6 +526,12 @@ describe('access matrix: every route x every kind of caller', () => {
       headers: a.headers,
       payload: { reason: 'matrix' },
     });
+    const [notification] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into notifications (user_id, kind, title, body, link)
+          values (${a.userId}, 'BL_APPROVED', 'Bill approved', 'Approved.', ${`/bl_view/${billId}`}) returning id`,
+    );
+    ctx.notificationA = notification!.id;
     // The premise: A's bill is issued by the corporate office, so the Chennai branch must not reach it.
     const [issuing] = await queryRows<{ code: string }>(
       t.database.db,

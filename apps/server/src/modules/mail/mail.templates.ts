@@ -105,3 +105,17 @@ export function membershipDecidedMail(facts: {
         text: `Hello ${facts.firstName},\n\nOur team could not approve your membership of ${facts.companyName}${facts.reason ? ` for this reason:\n\n${facts.reason}\n\n` : '. '}You can pick another company or request a new one in your profile:\n\n${facts.link}\n\nLading`,
       };
 }
+
+/** The e-mail copy of a bell notification (the kinds without a template of their own). */
+export function notificationMail(facts: {
+  firstName: string;
+  title: string;
+  body: string;
+  link: string;
+}): MailContent {
+  return {
+    subject: facts.title,
+    text: `Hello ${facts.firstName},\n\n${facts.body}\n\n${facts.link}\n\nYou can choose which notices reach you by e-mail in your profile.\n\nLading`,
+    html: `<p>Hello ${escapeHtml(facts.firstName)},</p><p>${escapeHtml(facts.body)}</p><p><a href="${facts.link}">${escapeHtml(facts.title)}</a></p><p>You can choose which notices reach you by e-mail in your profile.</p><p>Lading</p>`,
+  };
+}

@@ -1,0 +1,79 @@
+import type { NotificationKind } from '@lading/contract/notifications';
+import type { DomainEvent } from '../../lib/domain-events';
+
+/** What one notice says, and where it leads (a web route of the portal). */
+export type NoticeContent = { title: string; body: string; link: string };
+
+type EventOf<T extends NotificationKind> = Extract<DomainEvent, { type: T }> & { recordId: number };
+
+const billLink = (id: number) => `/bl_view/${id}`;
+const quotationsLink = '/app-dashboard/app-active-quotation';
+const bookingLink = (number: string) =>
+  `/app-dashboard/app-booking-list?bookingNo=${encodeURIComponent(number)}`;
+
+/**
+ * The text of each kind of notice, from the event's facts. Customers' links open their own screens; staff links
+ * open the carrier desk's work item.
+ */
+export const NOTICE_CONTENT: { [K in NotificationKind]: (event: EventOf<K>) => NoticeContent } = {
+  BL_APPROVED: ({ recordId, payload }) => ({
+    title: `Bill of lading ${payload.number} approved`,
+    body: 'The carrier approved your bill of lading. It can be issued now.',
+    link: billLink(recordId),
+  }),
+  BL_RETURNED: ({ recordId, payload }) => ({
+    title: `Bill of lading ${payload.number} returned`,
+    body: `Returned with comment: ${payload.comment}`,
+    link: billLink(recordId),
+  }),
+  BL_ISSUED: ({ recordId, payload }) => ({
+    title: `Bill of lading ${payload.number} issued`,
+    body: 'The carrier issued your bill of lading; it can no longer be edited.',
+    link: billLink(recordId),
+  }),
+  QUOTATION_PRICED: ({ payload }) => ({
+    title: `Quotation ${payload.number} priced`,
+    body: 'The carrier priced your rate enquiry. Accept it before it expires to book.',
+    link: quotationsLink,
+  }),
+  QUOTATION_EXPIRING: ({ payload }) => ({
+    title: `Quotation ${payload.number} expires soon`,
+    body: `Your quotation is valid until ${payload.validUntil}. Accept it before then to book.`,
+    link: quotationsLink,
+  }),
+  BOOKING_CONFIRMED: ({ payload }) => ({
+    title: `Booking ${payload.number} confirmed`,
+    body: 'The carrier confirmed your booking and drafted its bill of lading.',
+    link: bookingLink(payload.number),
+  }),
+  BOOKING_REJECTED: ({ payload }) => ({
+    title: `Booking ${payload.number} rejected`,
+    body: `Reason: ${payload.reason}`,
+    link: bookingLink(payload.number),
+  }),
+  COMPANY_MEMBERSHIP_APPROVED: ({ payload }) => ({
+    title: `Membership of ${payload.companyName} approved`,
+    body: 'Your profile now shows the company’s details.',
+    link: '/app-profile',
+  }),
+  COMPANY_MEMBERSHIP_REFUSED: ({ payload }) => ({
+    title: `Membership of ${payload.companyName} refused`,
+    body: payload.reason ? `Reason: ${payload.reason}` : 'You can pick another company in your profile.',
+    link: '/app-profile',
+  }),
+  BL_SUBMITTED: ({ recordId, payload }) => ({
+    title: `Bill of lading ${payload.number} to review`,
+    body: 'The customer submitted changes for review.',
+    link: `/app-dashboard-admin/bl-review/${recordId}`,
+  }),
+  QUOTATION_REQUESTED: ({ recordId, payload }) => ({
+    title: `Quotation ${payload.number} to price`,
+    body: 'No tariff matched this rate enquiry; it waits for a price.',
+    link: `/app-dashboard-admin/quotations-to-price/${recordId}`,
+  }),
+  BOOKING_REQUESTED: ({ recordId, payload }) => ({
+    title: `Booking ${payload.number} to confirm`,
+    body: 'The customer accepted a quotation; the booking waits for confirmation.',
+    link: `/app-dashboard-admin/bookings-to-confirm/${recordId}`,
+  }),
+};

@@ -1,0 +1,97 @@
+import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
+import {
+  NotificationListQuerySchema,
+  NotificationListResponseSchema,
+  NotificationPreferencesResponseSchema,
+  NotificationSchema,
+  ReadAllResponseSchema,
+  UpdateNotificationPreferencesBodySchema,
+} from '@lading/contract/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/auth';
+import type { NotificationsService } from './notifications.service';
+
+const tags = ['notifications'];
+const VIEW = { module: 'CP', resource: 'NOTIFICATION', operation: 'VIEW' } as const;
+const EDIT = { module: 'CP', resource: 'NOTIFICATION', operation: 'EDIT' } as const;
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications },
+) => {
+  app.get(
+    '/cp/notifications/',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: "The caller's notifications, newest first",
+        description:
+          "Only the caller's own notifications. `unread=true` lists unread ones only; `count` counts what the query matches, `unreadCount` all unread. `link` is the web route of the record (e.g. `/bl_view/12`). Kinds: what happened to the customer's bills, quotations, bookings and company membership, or (carrier staff, for their office's records or all at the corporate office) work waiting: BL_SUBMITTED, QUOTATION_REQUESTED, BOOKING_REQUESTED.",
+        querystring: NotificationListQuerySchema,
+        response: { 200: NotificationListResponseSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => notifications.findNotifications(principalOf(request), request.query),
+  );
+
+  app.post(
+    '/cp/notifications/read-all/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: "Mark all the caller's notifications read",
+        response: { 200: ReadAllResponseSchema },
+      },
+    },
+    async (request) => notifications.markAllRead(principalOf(request)),
+  );
+
+  app.post(
+    '/cp/notifications/:id/read/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: 'Mark one notification read',
+        description: "Keeps the first reading time. Another user's notification is 404.",
+        params: IdParamsSchema,
+        response: { 200: NotificationSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => notifications.markRead(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/cp/notifications/preferences/',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: 'E-mail copies by kind of notice',
+        description:
+          'One entry per kind of notice the caller can receive; `email: false` stops the e-mail copy, never the bell.',
+        response: { 200: NotificationPreferencesResponseSchema },
+      },
+    },
+    async (request) => notifications.getPreferences(principalOf(request)),
+  );
+
+  app.put(
+    '/cp/notifications/preferences/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: 'Turn e-mail copies on or off by kind',
+        description:
+          'Kinds not named keep their setting. A kind the caller never receives is 400 naming `preferences.<n>.kind`.',
+        body: UpdateNotificationPreferencesBodySchema,
+        response: { 200: NotificationPreferencesResponseSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => notifications.updatePreferences(principalOf(request), request.body),
+  );
+};
