@@ -15,6 +15,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthProvider, mountOAuthProvider } from './modules/accounts/oauth-provider';
 import { purgeExpiredOidcPayloads, revokeGrant } from './modules/accounts/oidc-adapter';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { billOfLadingDocumentsRoutes } from './modules/bills-of-lading/bill-of-lading-documents.routes';
 import { createBillOfLadingDocumentsService } from './modules/bills-of-lading/bill-of-lading-documents.service';
 import { billOfLadingReviewRoutes } from './modules/bills-of-lading/bill-of-lading-review.routes';
@@ -25,6 +26,8 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { companyAdminRoutes } from './modules/companies/company-admin.routes';
+import { createCompanyAdminService } from './modules/companies/company-admin.service';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { createDashboardsService } from './modules/dashboards/dashboards.service';
 import { createEventDispatcher } from './modules/events/event-dispatcher';
@@ -36,12 +39,16 @@ import {
   createNotificationsService,
   type NotificationsService,
 } from './modules/notifications/notifications.service';
+import { officesRoutes } from './modules/offices/offices.routes';
+import { createOfficesService } from './modules/offices/offices.service';
 import { quotationsRoutes } from './modules/quotations/quotations.routes';
 import { createQuotationsService } from './modules/quotations/quotations.service';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes';
 import { createTariffsService } from './modules/tariffs/tariffs.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
@@ -218,6 +225,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(accessRoutes, { access });
   await app.register(companiesRoutes, { companies });
+  // The admin workspace: users, companies, offices, audit trail (ADMIN.USER / COMPANY / OFFICE / AUDIT).
+  await app.register(usersRoutes, {
+    users: createUsersService({ db: database.db, accounts, kickMail: mail.kick }),
+  });
+  await app.register(companyAdminRoutes, { companyAdmin: createCompanyAdminService({ db: database.db }) });
+  await app.register(officesRoutes, { offices: createOfficesService({ db: database.db }) });
+  await app.register(auditRoutes, { db: database.db });
   await app.register(healthRoutes, { database });
   await app.register(referenceDataRoutes);
   await app.register(billsOfLadingRoutes, { bills: createBillsOfLadingService({ db: database.db }) });

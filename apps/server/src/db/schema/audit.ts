@@ -31,6 +31,7 @@ export const auditEvents = pgTable(
     index('audit_events_record_idx').on(table.recordType, table.recordId, table.at),
     index('audit_events_actor_idx').on(table.actorId, table.action, table.at),
     index('audit_events_at_idx').on(table.at),
+    index('audit_events_action_idx').on(table.action, table.at),
   ],
 );
 

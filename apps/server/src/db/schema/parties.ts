@@ -22,6 +22,8 @@ export const parties = pgTable(
     countryCode: text('country_code'),
     /** Tax or company registration number (GSTIN, VAT id, …), given when a customer requests a new company. */
     taxId: text('tax_id'),
+    /** Bumped by every edit in the admin workspace (If-Match / `version`). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The name folded to lower case without accents, for the party typeaheads (reference-data module). */

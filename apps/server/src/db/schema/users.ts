@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { citext } from './column-types';
 import { offices } from './offices';
@@ -29,6 +30,13 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // A company's users: the admin dashboard's search by company name reaches their records through it.
-  (table) => [index('users_party_idx').on(table.partyId)],
+  (table) => [
+    // A company's users: the admin dashboard's search by company name reaches their records through it.
+    index('users_party_idx').on(table.partyId),
+    // The admin workspace's user search: part of the e-mail address or the name, any case.
+    index('users_search_trgm').using(
+      'gin',
+      sql`lower(${table.email}::text || ' ' || ${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
+  ],
 );

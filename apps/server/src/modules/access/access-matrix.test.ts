@@ -196,6 +196,64 @@ const MATRIX: Record<string, Row> = {
     expect: who(403, 403, 409, 409),
   },
 
+  // The admin workspace: users and offices for the corporate administrator; companies and the audit trail also for
+  // branch staff (read; they hold COMPANY VIEW/APPROVE and AUDIT VIEW). Changes are sent as no-ops (A's own values) or
+  // stop at validation, so a permitted call writes nothing either.
+  'GET /cp/admin/users/': { request: get('/cp/admin/users/?search=demo'), expect: who(403, 403, 403, 200) },
+  'GET /cp/admin/users/:id/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/` }),
+    expect: who(403, 403, 403, 200),
+  },
+  'PUT /cp/admin/users/:id/active/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/active/`, payload: { isActive: true } }),
+    expect: who(403, 403, 403, 200),
+  },
+  'PUT /cp/admin/users/:id/roles/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/roles/`, payload: { roles: ['CUSTOMER'] } }),
+    expect: who(403, 403, 403, 200),
+  },
+  'PUT /cp/admin/users/:id/offices/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/offices/`, payload: { officeIds: [] } }),
+    expect: who(403, 403, 403, 200),
+  },
+  'POST /cp/admin/users/:id/resend-verification/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/resend-verification/` }),
+    expect: who(403, 403, 403, 409),
+  },
+  'GET /cp/admin/companies/': {
+    request: get('/cp/admin/companies/?search=demo'),
+    expect: who(403, 403, 200, 200),
+  },
+  'GET /cp/admin/companies/:id/': {
+    request: (c) => ({ url: `/cp/admin/companies/${c.partyA}/` }),
+    expect: who(403, 403, 200, 200),
+  },
+  'POST /cp/admin/companies/': {
+    request: () => ({ url: '/cp/admin/companies/', payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'PUT /cp/admin/companies/:id/': {
+    request: (c) => ({ url: `/cp/admin/companies/${c.partyA}/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'GET /cp/admin/offices/': { request: get('/cp/admin/offices/'), expect: who(403, 403, 403, 200) },
+  'GET /cp/admin/offices/:id/': {
+    request: (c) => ({ url: `/cp/admin/offices/${c.branchOfficeId}/` }),
+    expect: who(403, 403, 403, 200),
+  },
+  'POST /cp/admin/offices/': {
+    request: () => ({ url: '/cp/admin/offices/', payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'PUT /cp/admin/offices/:id/': {
+    request: (c) => ({ url: `/cp/admin/offices/${c.branchOfficeId}/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'GET /cp/admin/audit-events/': {
+    request: (c) => get(`/cp/admin/audit-events/?record_type=USER&record_id=${c.userA}`)(),
+    expect: who(403, 403, 200, 200),
+  },
+
   // Reference data: any signed-in user.
   'GET /core/base/v1/ports/': {
     request: get('/core/base/v1/ports/?limit=5&name=mum'),
@@ -402,6 +460,7 @@ const WATCHED_TABLES = [
   'users',
   'user_roles',
   'user_offices',
+  'offices',
   'company_memberships',
   'parties',
   'bills_of_lading',

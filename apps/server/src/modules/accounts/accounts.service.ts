@@ -180,6 +180,16 @@ export function createAccountsService(deps: {
       });
     },
 
+    /** Carrier staff resend the verification link of an unverified account (admin workspace), in their transaction. */
+    async sendVerificationTo(tx: Tx, user: { id: number; email: string; firstName: string }): Promise<void> {
+      await sendVerification(tx, user);
+    },
+
+    /** A deactivated account: every session ends and every token the user was issued is revoked. */
+    endSessionsOf(tx: Tx, userId: number): Promise<void> {
+      return repo.endAllSessions(tx, userId);
+    },
+
     /** Same answer whether or not the address exists or is verified. */
     async resendVerification(email: string): Promise<void> {
       const user = await repo.findUserByEmail(db, email);

@@ -114,7 +114,7 @@ export async function insertRequestedParty(
 export async function updatePartyStatus(tx: Tx, id: number, values: { status: string; isActive: boolean }) {
   await tx
     .update(parties)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, version: sql`${parties.version} + 1`, updatedAt: sql`now()` })
     .where(eq(parties.id, id));
 }
 

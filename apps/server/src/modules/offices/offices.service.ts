@@ -1,0 +1,89 @@
+import { CORPORATE_OFFICE_CODE } from '@lading/contract/access';
+import type { AdminOffice, OfficeBody } from '@lading/contract/admin-workspace';
+import type { Db, Tx } from '../../db/client';
+import type { AuditChange } from '../../db/schema/audit';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { Principal } from '../../lib/principal';
+import * as repo from './offices.repository';
+
+const RECORD = 'OFFICE';
+
+const invalid = (
+  field: string,
+  message: string,
+  code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED',
+) => new AppError(code, `${field}: ${message}`, { fields: { [field]: message } });
+
+/**
+ * The carrier's offices (ADMIN.OFFICE): list with their staff, create and edit code, name and port. Whether an office
+ * is the corporate one is fixed (TSX): its code cannot change and no other office becomes corporate. Scoped: the
+ * corporate office reaches every office, a branch its own; only the corporate office creates offices.
+ */
+export function createOfficesService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function checkBody(tx: Tx, body: OfficeBody, id?: number) {
+    const holder = await repo.findOfficeIdByCode(tx, body.code);
+    if (holder !== null && holder !== id) throw invalid('code', 'another office has this code', 'CONFLICT');
+    if (body.portId !== null && !(await repo.isSeaPort(tx, body.portId)))
+      throw invalid('portId', 'is not a sea port');
+  }
+
+  return {
+    async findOffices(principal: Principal) {
+      const results = await repo.findOffices(db, principal.scope);
+      return { count: results.length, results };
+    },
+
+    async getOffice(principal: Principal, id: number): Promise<AdminOffice> {
+      const office = await repo.findOfficeInScope(db, principal.scope, id);
+      if (!office) throw notFound('Office');
+      return office;
+    },
+
+    createOffice(principal: Principal, body: OfficeBody): Promise<AdminOffice> {
+      if (principal.scope.kind !== 'all')
+        throw new AppError('FORBIDDEN', 'Offices are created from the corporate office (TSX).');
+      return db.transaction(async (tx) => {
+        await checkBody(tx, body);
+        const id = await repo.insertOffice(tx, body);
+        await recordAudit(tx, principal, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'CREATED',
+        });
+        return (await repo.findOfficeInScope(tx, principal.scope, id))!;
+      });
+    },
+
+    updateOffice(principal: Principal, id: number, body: OfficeBody): Promise<AdminOffice> {
+      return db.transaction(async (tx) => {
+        const office = await repo.findOfficeInScope(tx, principal.scope, id, true);
+        if (!office) throw notFound('Office');
+        if (office.code === CORPORATE_OFFICE_CODE && body.code !== CORPORATE_OFFICE_CODE)
+          throw invalid('code', `the corporate office keeps its code ${CORPORATE_OFFICE_CODE}`);
+        if (office.code !== CORPORATE_OFFICE_CODE && body.code === CORPORATE_OFFICE_CODE)
+          throw invalid('code', `${CORPORATE_OFFICE_CODE} is the corporate office's code`);
+        await checkBody(tx, body, id);
+        const before = { code: office.code, name: office.name, portId: office.port?.id ?? null };
+        const changes: AuditChange[] = (['code', 'name', 'portId'] as const).flatMap((field) =>
+          before[field] === body[field] ? [] : [{ field, before: before[field], after: body[field] }],
+        );
+        if (changes.length === 0) return office;
+        await repo.updateOffice(tx, id, body);
+        await recordAudit(tx, principal, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'UPDATED',
+          changes,
+        });
+        return (await repo.findOfficeInScope(tx, principal.scope, id))!;
+      });
+    },
+  };
+}
+
+export type OfficesService = ReturnType<typeof createOfficesService>;

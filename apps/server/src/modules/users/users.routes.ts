@@ -1,0 +1,107 @@
+import {
+  AdminUserListQuerySchema,
+  AdminUserListResponseSchema,
+  AdminUserSchema,
+  SetUserActiveBodySchema,
+  SetUserOfficesBodySchema,
+  SetUserRolesBodySchema,
+} from '@lading/contract/admin-workspace';
+import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/auth';
+import type { UsersService } from './users.service';
+
+const tags = ['admin: users'];
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+const VIEW = { module: 'ADMIN', resource: 'USER', operation: 'VIEW' } as const;
+const EDIT = { module: 'ADMIN', resource: 'USER', operation: 'EDIT' } as const;
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/cp/admin/users/',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: 'Users by e-mail or name, status, role and office (scoped: a branch sees its own staff)',
+        querystring: AdminUserListQuerySchema,
+        response: { 200: AdminUserListResponseSchema, ...errors },
+      },
+    },
+    async (request) => users.findUsers(principalOf(request), request.query),
+  );
+
+  app.get(
+    '/cp/admin/users/:id/',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: 'One user',
+        params: IdParamsSchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => users.getUser(principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/cp/admin/users/:id/active/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: 'Activate or deactivate; deactivating ends every session and revokes every token at once',
+        params: IdParamsSchema,
+        body: SetUserActiveBodySchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => users.setActive(principalOf(request), request.params.id, request.body.isActive),
+  );
+
+  app.put(
+    '/cp/admin/users/:id/roles/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: "Replace the user's roles (an administrator keeps their own administrator role)",
+        params: IdParamsSchema,
+        body: SetUserRolesBodySchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => users.setRoles(principalOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/cp/admin/users/:id/offices/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: "Replace a staff member's offices (a branch caller changes only its own office)",
+        params: IdParamsSchema,
+        body: SetUserOfficesBodySchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => users.setOffices(principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/cp/admin/users/:id/resend-verification/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: 'Send a new verification link to an unverified account (409 when already verified)',
+        params: IdParamsSchema,
+        response: { 200: AdminUserSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => users.resendVerification(principalOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,152 @@
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminUser,
+  type AdminUserListQuery,
+  type SetUserOfficesBody,
+  type SetUserRolesBody,
+} from '@lading/contract/admin-workspace';
+import type { Db, Tx } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { Principal } from '../../lib/principal';
+import type { AccountsService } from '../accounts/accounts.service';
+import * as repo from './users.repository';
+
+const RECORD = 'USER';
+
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: { [field]: message } });
+
+/**
+ * User administration for carrier staff (ADMIN.USER): search, activate/deactivate, roles, offices and the
+ * verification mail. Every call reaches only the users of the caller's scope (`userScopeCondition`); each change
+ * locks the user's row, writes one audit row (record type USER) and commits as one transaction.
+ */
+export function createUsersService(deps: { db: Db; accounts: AccountsService; kickMail: () => void }) {
+  const { db, accounts } = deps;
+
+  /** Runs `change` on the locked user (404 outside the scope) and answers the user as it is afterwards. */
+  async function changeUser(
+    principal: Principal,
+    id: number,
+    change: (tx: Tx, user: AdminUser) => Promise<void>,
+  ): Promise<AdminUser> {
+    return db.transaction(async (tx) => {
+      const user = await repo.findUserInScope(tx, principal.scope, id, true);
+      if (!user) throw notFound('User');
+      await change(tx, user);
+      // Read back unscoped: taking a branch caller's own office away moves the user out of their scope.
+      return (await repo.findUserInScope(tx, { kind: 'all' }, id))!;
+    });
+  }
+
+  return {
+    findUsers(principal: Principal, query: AdminUserListQuery) {
+      return repo.findUsers(db, principal.scope, query);
+    },
+
+    async getUser(principal: Principal, id: number): Promise<AdminUser> {
+      const user = await repo.findUserInScope(db, principal.scope, id);
+      if (!user) throw notFound('User');
+      return user;
+    },
+
+    /** Deactivating ends every session and revokes every token at once; sign-in is refused until reactivated. */
+    setActive(principal: Principal, id: number, isActive: boolean): Promise<AdminUser> {
+      return changeUser(principal, id, async (tx, user) => {
+        if (!isActive && id === principal.userId) throw invalid('isActive', ADMIN_USER_MESSAGES.notSelf);
+        if (user.isActive === isActive) return;
+        await repo.updateUserActive(tx, id, isActive);
+        if (!isActive) await accounts.endSessionsOf(tx, id);
+        await recordAudit(tx, principal, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: isActive ? 'ACTIVATED' : 'DEACTIVATED',
+          fromStatus: user.isActive ? 'ACTIVE' : 'INACTIVE',
+          toStatus: isActive ? 'ACTIVE' : 'INACTIVE',
+        });
+      });
+    },
+
+    /** The roles replace the user's; an administrator never removes their own administrator role. */
+    setRoles(principal: Principal, id: number, body: SetUserRolesBody): Promise<AdminUser> {
+      return changeUser(principal, id, async (tx, user) => {
+        if (
+          id === principal.userId &&
+          user.roles.includes('CARRIER_ADMIN') &&
+          !body.roles.includes('CARRIER_ADMIN')
+        )
+          throw invalid('roles', ADMIN_USER_MESSAGES.keepOwnAdmin);
+        const before = [...user.roles].sort();
+        const after = [...body.roles].sort();
+        if (before.join() === after.join()) return;
+        await repo.replaceUserRoles(tx, id, after);
+        await recordAudit(tx, principal, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'ROLES_CHANGED',
+          changes: [{ field: 'roles', before, after }],
+        });
+      });
+    },
+
+    /**
+     * The offices a member of staff works for. Working as a branch, the caller gives or takes only offices of their
+     * own scope; the user's other offices stay as they are.
+     */
+    setOffices(principal: Principal, id: number, body: SetUserOfficesBody): Promise<AdminUser> {
+      return changeUser(principal, id, async (tx, user) => {
+        const found = await repo.findOfficesByIds(tx, body.officeIds);
+        body.officeIds.forEach((officeId, index) => {
+          if (!found.some((office) => office.id === officeId))
+            throw invalid(`officeIds.${index}`, 'is not an office');
+          if (principal.scope.kind === 'offices' && !principal.scope.officeIds.includes(officeId))
+            throw invalid(`officeIds.${index}`, 'is not an office you administer');
+        });
+        if (body.officeIds.length > 0 && !user.isStaff)
+          throw invalid('officeIds', 'only carrier staff work for an office');
+        const scope = principal.scope;
+        const kept =
+          scope.kind === 'offices'
+            ? user.offices.filter((office) => !scope.officeIds.includes(office.id)).map((office) => office.id)
+            : [];
+        const next = [...new Set([...kept, ...body.officeIds])].sort((a, b) => a - b);
+        const before = user.offices.map((office) => office.id).sort((a, b) => a - b);
+        if (before.join() === next.join()) return;
+        await repo.replaceUserOffices(tx, id, next);
+        const codes = async (ids: number[]) =>
+          (await repo.findOfficesByIds(tx, ids)).map((office) => office.code);
+        await recordAudit(tx, principal, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'OFFICES_CHANGED',
+          changes: [{ field: 'offices', before: await codes(before), after: await codes(next) }],
+        });
+      });
+    },
+
+    /** A new verification link (the older ones stop working) through the outbox and its template. */
+    async resendVerification(principal: Principal, id: number): Promise<AdminUser> {
+      const user = await changeUser(principal, id, async (tx, user) => {
+        if (user.isVerified)
+          throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.alreadyVerified, {
+            fields: { email: ADMIN_USER_MESSAGES.alreadyVerified },
+          });
+        await accounts.sendVerificationTo(tx, { id, email: user.email, firstName: user.firstName });
+        await recordAudit(tx, principal, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'VERIFICATION_RESENT',
+        });
+      });
+      deps.kickMail();
+      return user;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

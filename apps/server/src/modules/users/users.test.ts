@@ -1,0 +1,265 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo';
+import { CookieJar, login, signIn, signInAs } from '../../test/auth';
+import { linkIn, startSmtpServer } from '../../test/smtp';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+type Headers = { authorization: string };
+
+describe('admin workspace: users (ADMIN.USER)', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let admin: Headers;
+  let adminId: number;
+  let branch: Headers;
+  let branchId: number;
+  let customer2Id: number;
+  let office: (code: string) => number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url });
+    ({ headers: admin, userId: adminId } = await signInAs(t, 'admin'));
+    ({ headers: branch, userId: branchId } = await signInAs(t, 'branchAdmin'));
+    customer2Id = (await signInAs(t, 'customer2')).userId;
+    const rows = await queryRows<{ id: number; code: string }>(
+      t.database.db,
+      sql`select id, code from offices`,
+    );
+    office = (code) => rows.find((row) => row.code === code)!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  /** The rows a refused change must leave as they were. */
+  const snapshot = () =>
+    queryRows(
+      t.database.db,
+      sql`select (select json_agg(u order by u.id) from (select id, is_active, selected_office_id from users) u) as users,
+        (select json_agg(r order by r.user_id, r.role_id) from user_roles r) as roles,
+        (select json_agg(o order by o.user_id, o.office_id) from user_offices o) as offices,
+        (select count(*)::int from audit_events) as audit, (select count(*)::int from outbox_mails) as mails`,
+    );
+  const switchOffice = (code: string) =>
+    call('PUT', `/authenticate/oauth/users/${adminId}/selected-office/`, admin, { officeId: office(code) });
+
+  it('lists and searches users by e-mail or name; a branch caller sees only its own staff', async () => {
+    const found = await call('GET', '/cp/admin/users/?search=HEMA', admin);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          id: customer2Id,
+          email: DEMO_ACCOUNTS.customer2,
+          isActive: true,
+          isVerified: true,
+          isStaff: false,
+          roles: ['CUSTOMER'],
+          offices: [],
+          company: { name: expect.any(String), status: 'APPROVED' },
+        },
+      ],
+    });
+    const byMail = await call('GET', '/cp/admin/users/?search=branch.admin%40demo', admin);
+    expect(byMail.json().results.map((u: { id: number }) => u.id)).toEqual([branchId]);
+    const staff = await call('GET', '/cp/admin/users/?role=CARRIER_ADMIN', admin);
+    expect(staff.json().results.map((u: { id: number }) => u.id)).toEqual([adminId]);
+    // `%` is a literal character, not a wildcard.
+    expect((await call('GET', '/cp/admin/users/?search=%25', admin)).json().count).toBe(0);
+    expect((await call('GET', '/cp/admin/users/', admin)).json().count).toBe(4);
+
+    // Working as the Chennai branch, the administrator reaches the Chennai staff only (not the customers).
+    expect((await switchOffice('MAA')).statusCode).toBe(200);
+    try {
+      const scoped = await call('GET', '/cp/admin/users/', admin);
+      expect(
+        scoped
+          .json()
+          .results.map((u: { id: number }) => u.id)
+          .sort(),
+      ).toEqual([adminId, branchId].sort());
+      expect((await call('GET', `/cp/admin/users/${customer2Id}/`, admin)).statusCode).toBe(404);
+    } finally {
+      await switchOffice('TSX');
+    }
+  });
+
+  it('refuses callers without the permission with granted:false, and bad filters naming the field', async () => {
+    const refused = await call('GET', '/cp/admin/users/', branch);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ granted: false, error: { required: { resource: 'USER' } } });
+    const bad = await call('GET', '/cp/admin/users/?role=KING&limit=500', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(expect.arrayContaining(['role', 'limit']));
+  });
+
+  it('deactivating ends the sessions and tokens at once and refuses sign-in; activating lets them back', async () => {
+    const session = await signIn(t.app, DEMO_ACCOUNTS.customer2, DEMO_PASSWORD);
+    expect((await call('GET', '/cp/bill-of-ladings/', session.headers)).statusCode).toBe(200);
+
+    const off = await call('PUT', `/cp/admin/users/${customer2Id}/active/`, admin, { isActive: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ id: customer2Id, isActive: false });
+    expect((await call('GET', '/cp/bill-of-ladings/', session.headers)).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/token/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: 'lading-portal',
+        refresh_token: session.tokens.refresh_token!,
+      }).toString(),
+    });
+    expect(refresh.statusCode).toBe(400);
+    const signInAgain = await login(t.app, new CookieJar(), DEMO_ACCOUNTS.customer2, DEMO_PASSWORD);
+    expect(signInAgain.statusCode).toBe(401);
+    const [audit] = await queryRows<{ action: string; actor_id: number }>(
+      t.database.db,
+      sql`select action, actor_id from audit_events where record_type = 'USER' and record_id = ${customer2Id} order by id desc limit 1`,
+    );
+    expect(audit).toEqual({ action: 'DEACTIVATED', actor_id: adminId });
+
+    const on = await call('PUT', `/cp/admin/users/${customer2Id}/active/`, admin, { isActive: true });
+    expect(on.json().isActive).toBe(true);
+    expect((await login(t.app, new CookieJar(), DEMO_ACCOUNTS.customer2, DEMO_PASSWORD)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a bad body, the own account and an unknown user, writing nothing', async () => {
+    const before = await snapshot();
+    const bad = await call('PUT', `/cp/admin/users/${customer2Id}/active/`, admin, { isActive: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('isActive');
+    const self = await call('PUT', `/cp/admin/users/${adminId}/active/`, admin, { isActive: false });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.fields).toEqual({ isActive: 'You cannot deactivate your own account' });
+    expect((await call('PUT', '/cp/admin/users/999999/active/', admin, { isActive: false })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('PUT', `/cp/admin/users/${customer2Id}/active/`, branch, { isActive: false })).statusCode,
+    ).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('assigns roles from the four; an administrator keeps their own administrator role', async () => {
+    const before = await snapshot();
+    const mixed = await call('PUT', `/cp/admin/users/${customer2Id}/roles/`, admin, {
+      roles: ['CUSTOMER', 'CARRIER_ADMIN'],
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error.fields).toHaveProperty('roles');
+    const unknown = await call('PUT', `/cp/admin/users/${customer2Id}/roles/`, admin, { roles: ['KING'] });
+    expect(Object.keys(unknown.json().error.fields)).toEqual(['roles.0']);
+    const empty = await call('PUT', `/cp/admin/users/${customer2Id}/roles/`, admin, { roles: [] });
+    expect(empty.json().error.fields).toEqual({ roles: 'Choose at least one role' });
+    const ownAdmin = await call('PUT', `/cp/admin/users/${adminId}/roles/`, admin, {
+      roles: ['CARRIER_STAFF_CORPORATE'],
+    });
+    expect(ownAdmin.statusCode).toBe(400);
+    expect(ownAdmin.json().error.fields).toEqual({ roles: 'You cannot remove your own administrator role' });
+    expect(await snapshot()).toEqual(before);
+
+    const promoted = await call('PUT', `/cp/admin/users/${branchId}/roles/`, admin, {
+      roles: ['CARRIER_STAFF_CORPORATE', 'CARRIER_STAFF_BRANCH'],
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json().roles).toEqual(['CARRIER_STAFF_BRANCH', 'CARRIER_STAFF_CORPORATE']);
+    // The grants follow on the branch member's next request: corporate staff hold ADMIN.USER.VIEW.
+    expect((await call('GET', '/cp/admin/users/', branch)).statusCode).toBe(200);
+    await call('PUT', `/cp/admin/users/${branchId}/roles/`, admin, { roles: ['CARRIER_STAFF_BRANCH'] });
+    expect((await call('GET', '/cp/admin/users/', branch)).statusCode).toBe(403);
+  });
+
+  it("sets a staff member's offices within the caller's scope", async () => {
+    const before = await snapshot();
+    const unknown = await call('PUT', `/cp/admin/users/${branchId}/offices/`, admin, {
+      officeIds: [999_999],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ 'officeIds.0': 'is not an office' });
+    const customer = await call('PUT', `/cp/admin/users/${customer2Id}/offices/`, admin, {
+      officeIds: [office('MAA')],
+    });
+    expect(customer.json().error.fields).toEqual({ officeIds: 'only carrier staff work for an office' });
+    await switchOffice('MAA');
+    try {
+      const outside = await call('PUT', `/cp/admin/users/${branchId}/offices/`, admin, {
+        officeIds: [office('MAA'), office('TSX')],
+      });
+      expect(outside.json().error.fields).toEqual({ 'officeIds.1': 'is not an office you administer' });
+    } finally {
+      await switchOffice('TSX');
+    }
+    expect(await snapshot()).toEqual(before);
+
+    const both = await call('PUT', `/cp/admin/users/${branchId}/offices/`, admin, {
+      officeIds: [office('MAA'), office('TSX')],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().offices.map((o: { code: string }) => o.code)).toEqual(['TSX', 'MAA']);
+    expect(both.json().selectedOfficeId).toBe(office('MAA'));
+    const onlyTsx = await call('PUT', `/cp/admin/users/${branchId}/offices/`, admin, {
+      officeIds: [office('TSX')],
+    });
+    // The selected office moves to one the user still has.
+    expect(onlyTsx.json().selectedOfficeId).toBe(office('TSX'));
+    const [audit] = await queryRows<{ changes: unknown }>(
+      t.database.db,
+      sql`select changes from audit_events where record_type = 'USER' and action = 'OFFICES_CHANGED' order by id desc limit 1`,
+    );
+    expect(audit?.changes).toEqual([{ field: 'offices', before: ['TSX', 'MAA'], after: ['TSX'] }]);
+    await call('PUT', `/cp/admin/users/${branchId}/offices/`, admin, { officeIds: [office('MAA')] });
+  });
+
+  it('resends the verification mail of an unverified account over SMTP; a verified one is 409', async () => {
+    const email = 'unverified.workspace@example.com';
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/users/create-cp-users/',
+      payload: {
+        username: email,
+        email,
+        first_name: 'Uma',
+        last_name: 'Unverified',
+        password: 'a long passphrase for uma 2026',
+        party: null,
+      },
+    });
+    expect(signUp.statusCode).toBe(201);
+    await smtp.waitFor((mail) => mail.to.includes(email));
+    const [user] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from users where email = ${email}`,
+    );
+    const resent = await call('POST', `/cp/admin/users/${user!.id}/resend-verification/`, admin);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().isVerified).toBe(false);
+    await t.app.ctx.mail.flush();
+    const mails = smtp.messages.filter((mail) => mail.to.includes(email) && mail.subject.includes('Verify'));
+    expect(mails).toHaveLength(2);
+    // The new link verifies the address; the first one was voided by it.
+    const token = linkIn(mails[1]!, '/app-verify-email').searchParams.get('token');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/users/verify-email/',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
+
+    const before = await snapshot();
+    const again = await call('POST', `/cp/admin/users/${user!.id}/resend-verification/`, admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields).toEqual({ email: 'This address is already verified' });
+    expect(await snapshot()).toEqual(before);
+  });
+});
