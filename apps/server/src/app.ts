@@ -30,6 +30,8 @@ import { companyAdminRoutes } from './modules/companies/company-admin.routes';
 import { createCompanyAdminService } from './modules/companies/company-admin.service';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { createDashboardsService } from './modules/dashboards/dashboards.service';
+import { dcsaRoutes } from './modules/dcsa/dcsa.routes';
+import { createDcsaService } from './modules/dcsa/dcsa.service';
 import { createEventDispatcher } from './modules/events/event-dispatcher';
 import { healthRoutes } from './modules/health/health.routes';
 import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
@@ -234,7 +236,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(auditRoutes, { db: database.db });
   await app.register(healthRoutes, { database });
   await app.register(referenceDataRoutes);
-  await app.register(billsOfLadingRoutes, { bills: createBillsOfLadingService({ db: database.db }) });
+  const bills = createBillsOfLadingService({ db: database.db });
+  await app.register(billsOfLadingRoutes, { bills });
+  await app.register(dcsaRoutes, { dcsa: createDcsaService({ db: database.db, bills }) });
   await app.register(billOfLadingReviewRoutes, {
     review: createBillOfLadingReviewService({ db: database.db, kickMail: mail.kick }),
   });

@@ -1,4 +1,5 @@
 import { prefillBillForm, toUpdatePayload, withCheckDigit } from '@lading/contract/bills-of-lading';
+import { toShippingInstructions } from '@lading/contract/dcsa';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,8 @@ type Ctx = {
   billId: number;
   billNumber: string;
   billBody: Record<string, unknown>;
+  /** The bill's DCSA export as shipping instructions. */
+  shippingInstructions: Record<string, unknown>;
   userA: number;
   emailA: string;
   partyA: number;
@@ -301,6 +304,18 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/` }),
     expect: who(200, 404, 404, 200),
   },
+  'GET /cp/bill-of-ladings/:id/dcsa': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/dcsa` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'POST /cp/bill-of-ladings/:id/dcsa-shipping-instructions': {
+    request: (c) => ({
+      url: `/cp/bill-of-ladings/${c.billId}/dcsa-shipping-instructions`,
+      headers: STALE,
+      payload: c.shippingInstructions,
+    }),
+    expect: who(412, 404, 403, 403),
+  },
   'PUT /cp/bill-of-ladings/:id/': {
     request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/`, headers: STALE, payload: c.billBody }),
     expect: who(412, 404, 403, 403),
@@ -370,6 +385,10 @@ const MATRIX: Record<string, Row> = {
   'GET /cp/bookings/': { request: get('/cp/bookings/'), expect: who(200, 200, 200, 200) },
   'GET /cp/bookings/:id': {
     request: (c) => ({ url: `/cp/bookings/${c.bookingA}` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'GET /cp/bookings/:id/dcsa': {
+    request: (c) => ({ url: `/cp/bookings/${c.bookingA}/dcsa` }),
     expect: who(200, 404, 404, 200),
   },
   'POST /cp/bookings/:id/cancel/': {
@@ -541,6 +560,11 @@ describe('access matrix: every route x every kind of caller', () => {
       billId,
       billNumber: bill.number,
       billBody: toUpdatePayload(bill, prefillBillForm(bill)) as unknown as Record<string, unknown>,
+      shippingInstructions: toShippingInstructions(
+        (
+          await t.app.inject({ method: 'GET', url: `/cp/bill-of-ladings/${billId}/dcsa`, headers: a.headers })
+        ).json(),
+      ),
       userA: a.userId,
       emailA: profile.email,
       partyA: a.partyId!,
