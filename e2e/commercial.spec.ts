@@ -1,41 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, signInAs } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { DEMO, enquire, expectNoSeriousAxeViolations, expectToast, pick, signInAs } from './fixtures';
 
 /**
  * Issue 12, the customer's side: a rate enquiry priced at once (charge lines, total, validity), accepted into a
  * booking; an enquiry with no tariff "on request"; a rejection with a reason; axe on the three screens; the rate
  * enquiry on a phone.
  */
-
-/** Types in a typeahead and picks the option matching `option`. */
-async function pick(page: Page, label: RegExp, term: string, option: RegExp) {
-  await page.getByRole('textbox', { name: label }).fill(term);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function enquire(
-  page: Page,
-  {
-    pod,
-    quantity = '2',
-    expectQuotation = true,
-    fresh = true,
-  }: { pod: string; quantity?: string; expectQuotation?: boolean; fresh?: boolean },
-) {
-  if (fresh) await page.goto('/app-dashboard/app-rate-enquiry');
-  await expect(page.getByRole('heading', { name: 'Rate Enquiry' })).toBeVisible();
-  await pick(page, /^Port of loading/, 'INNSA', /\(INNSA\)/);
-  await pick(page, /^Port of discharge/, pod, new RegExp(`\\(${pod}\\)`));
-  await pick(page, /^Commodity/, '520100', /520100/);
-  await page.getByRole('combobox', { name: /^Size-type 1/ }).fill('22G1');
-  await page.getByRole('option', { name: /^22G1/ }).click();
-  await page.getByRole('textbox', { name: /^Quantity/ }).fill(quantity);
-  await page.getByRole('textbox', { name: /^Weight per container/ }).fill('18000');
-  await page.getByRole('button', { name: 'Get price' }).click();
-  if (expectQuotation) await expect(page.getByTestId('quotation-summary')).toBeVisible();
-}
 
 // One sign-in for the whole spec: every test starts from the customer's stored session (the spec stays fast).
 const CUSTOMER_STATE = join(tmpdir(), `lading-commercial-${process.pid}.json`);
@@ -48,6 +20,8 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 test.use({ storageState: CUSTOMER_STATE });
+// axe takes seconds per screen on a busy machine: room for it (three screens in the first test).
+test.describe.configure({ timeout: 60_000 });
 
 test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });

@@ -31,3 +31,55 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** ISO 6346 check digit (letters skip multiples of 11), computed here apart from the code under test. */
+function checkDigit(first10: string): number {
+  const values: Record<string, number> = {};
+  let value = 10;
+  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+    if (value % 11 === 0) value += 1;
+    values[letter] = value;
+    value += 1;
+  }
+  const sum = [...first10].reduce((total, char, i) => total + (values[char] ?? Number(char)) * 2 ** i, 0);
+  return (sum % 11) % 10;
+}
+
+let containerSerial = 0;
+/** A fresh container number (LDSU + 6 digits + check digit) and the same number with a wrong check digit. */
+export function freshContainerNumber(): { valid: string; wrong: string } {
+  containerSerial += 1;
+  const serial = (Date.now() + containerSerial * 7919 + Math.floor(Math.random() * 1000)) % 1_000_000;
+  const first10 = `LDSU${String(serial).padStart(6, '0')}`;
+  const digit = checkDigit(first10);
+  return { valid: `${first10}${digit}`, wrong: `${first10}${(digit + 1) % 10}` };
+}
+
+/** Types in a typeahead and picks the option matching `option`. */
+export async function pick(page: Page, label: RegExp, term: string, option: RegExp) {
+  await page.getByRole('textbox', { name: label }).fill(term);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Fills the rate enquiry from INNSA to `pod` (`quantity` x 22G1 of cotton, 18 t each) and asks for the price. */
+export async function enquire(
+  page: Page,
+  {
+    pod,
+    quantity = '2',
+    expectQuotation = true,
+    fresh = true,
+  }: { pod: string; quantity?: string; expectQuotation?: boolean; fresh?: boolean },
+) {
+  if (fresh) await page.goto('/app-dashboard/app-rate-enquiry');
+  await expect(page.getByRole('heading', { name: 'Rate Enquiry' })).toBeVisible();
+  await pick(page, /^Port of loading/, 'INNSA', /\(INNSA\)/);
+  await pick(page, /^Port of discharge/, pod, new RegExp(`\\(${pod}\\)`));
+  await pick(page, /^Commodity/, '520100', /520100/);
+  await page.getByRole('combobox', { name: /^Size-type 1/ }).fill('22G1');
+  await page.getByRole('option', { name: /^22G1/ }).click();
+  await page.getByRole('textbox', { name: /^Quantity/ }).fill(quantity);
+  await page.getByRole('textbox', { name: /^Weight per container/ }).fill('18000');
+  await page.getByRole('button', { name: 'Get price' }).click();
+  if (expectQuotation) await expect(page.getByTestId('quotation-summary')).toBeVisible();
+}

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, signInAs } from './fixtures';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, freshContainerNumber, signInAs } from './fixtures';
 
 /**
  * Issue 12, the carrier's desk: the customer (through the API) books INNSA -> AEJEA and asks for a price to
@@ -12,26 +12,6 @@ import { DEMO, expectNoSeriousAxeViolations, expectToast, signInAs } from './fix
 
 const CUSTOMER_STATE = join(tmpdir(), `lading-desk-customer-${process.pid}.json`);
 const ADMIN_STATE = join(tmpdir(), `lading-desk-admin-${process.pid}.json`);
-
-/** ISO 6346 check digit (letters skip multiples of 11), for making fresh container numbers in the test. */
-function checkDigit(first10: string): number {
-  const values: Record<string, number> = {};
-  let value = 10;
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
-    if (value % 11 === 0) value += 1;
-    values[letter] = value;
-    value += 1;
-  }
-  const sum = [...first10].reduce((total, char, i) => total + (values[char] ?? Number(char)) * 2 ** i, 0);
-  return (sum % 11) % 10;
-}
-
-/** A fresh container number (LDSU + 6 digits + check digit) and the same number with a wrong check digit. */
-function freshContainerNumber(): { valid: string; wrong: string } {
-  const first10 = `LDSU${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-6)}`;
-  const digit = checkDigit(first10);
-  return { valid: `${first10}${digit}`, wrong: `${first10}${(digit + 1) % 10}` };
-}
 
 /** Calls the API from the page with the signed-in user's token (the page must be on the portal). */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {

@@ -19,6 +19,8 @@ export function findBookingsToConfirm(signal?: AbortSignal): Promise<{ count: nu
 export function useBookingsToConfirm() {
   return useQuery({
     queryKey: ['carrier-desk', 'bookings-to-confirm'],
+    // A queue that customers fill: read again whenever it is opened, not from a cache of the dashboard's count.
+    refetchOnMount: 'always',
     queryFn: ({ signal }) => findBookingsToConfirm(signal),
   });
 }

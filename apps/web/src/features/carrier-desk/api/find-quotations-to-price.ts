@@ -23,6 +23,8 @@ export function findQuotationsToPrice(
 export function useQuotationsToPrice() {
   return useQuery({
     queryKey: ['carrier-desk', 'quotations-to-price'],
+    // A queue that customers fill: read again whenever it is opened, not from a cache of the dashboard's count.
+    refetchOnMount: 'always',
     queryFn: ({ signal }) => findQuotationsToPrice(signal),
   });
 }
