@@ -205,6 +205,44 @@ const tariffsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/carrier-desk/routes/tariffs'), 'TariffsPage'),
 });
 
+// The admin workspace (features/admin-workspace): each screen behind its own VIEW permission.
+const companyRequestsRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/company-requests',
+  staticData: { requires: 'ADMIN.COMPANY.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/admin-workspace/routes/company-requests'),
+    'CompanyRequestsPage',
+  ),
+});
+const companiesRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/companies',
+  staticData: { requires: 'ADMIN.COMPANY.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/admin-workspace/routes/companies'),
+    'CompaniesPage',
+  ),
+});
+const usersRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/users',
+  staticData: { requires: 'ADMIN.USER.VIEW' },
+  component: lazyRouteComponent(() => import('../features/admin-workspace/routes/users'), 'UsersPage'),
+});
+const officesRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/offices',
+  staticData: { requires: 'ADMIN.OFFICE.VIEW' },
+  component: lazyRouteComponent(() => import('../features/admin-workspace/routes/offices'), 'OfficesPage'),
+});
+const auditRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/audit',
+  staticData: { requires: 'ADMIN.AUDIT.VIEW' },
+  component: lazyRouteComponent(() => import('../features/admin-workspace/routes/audit'), 'AuditPage'),
+});
+
 const dashboardRoute = createRoute({ getParentRoute: () => portalRoute, path: 'app-dashboard' });
 const dashboardIndexRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -277,6 +315,11 @@ const routeTree = rootRoute.addChildren([
     bookingsToConfirmRoute,
     bookingToConfirmRoute,
     tariffsRoute,
+    companyRequestsRoute,
+    companiesRoute,
+    usersRoute,
+    officesRoute,
+    auditRoute,
     dashboardRoute.addChildren([
       dashboardIndexRoute,
       rateEnquiryRoute,

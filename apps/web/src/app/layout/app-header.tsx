@@ -12,13 +12,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { OfficeSwitcher } from '../../features/accounts/components/office-switcher';
 import { homePath } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import classes from './app-header.module.css';
-import { navItems } from './nav-items';
+import { type NavItem, navItems, workspaceItems } from './nav-items';
 
 function BellIcon() {
   return (
@@ -37,6 +37,37 @@ function BellIcon() {
   );
 }
 
+/**
+ * The admin workspace's section of the header: a menu button listing the screens the user may open (arrow keys move
+ * between them, Enter opens, Escape closes). The current screen is marked.
+ */
+function WorkspaceMenu({ items }: { items: NavItem[] }) {
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const isCurrent = items.some((item) => pathname.startsWith(item.to));
+  return (
+    <Menu position="bottom-start" shadow="md" width={220} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <UnstyledButton className={`${classes.link} ${isCurrent ? classes.active : ''}`}>
+          Workspace <span aria-hidden="true">▾</span>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Workspace">
+        {items.map((item) => (
+          <Menu.Item
+            key={item.to}
+            onClick={() => void navigate({ to: item.to })}
+            aria-current={pathname.startsWith(item.to) ? 'page' : undefined}
+            fw={pathname.startsWith(item.to) ? 700 : undefined}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function AppHeader() {
   const session = useSession();
   const navigate = useNavigate();
@@ -46,6 +77,7 @@ export function AppHeader() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const permissions = session?.authData?.permissions;
   const items = navItems(permissions);
+  const workspace = workspaceItems(permissions);
   const name = session ? `${session.user.first_name} ${session.user.last_name}` : '';
 
   const links = items.map((item) => (
@@ -70,7 +102,12 @@ export function AppHeader() {
         <Link to={homePath(permissions)} className={classes.brand}>
           Lading
         </Link>
-        {!isMobile && <Group gap={4}>{links}</Group>}
+        {!isMobile && (
+          <Group gap={4} wrap="nowrap">
+            {links}
+            {workspace.length > 0 && <WorkspaceMenu items={workspace} />}
+          </Group>
+        )}
       </Group>
       <Group gap={isMobile ? 4 : 'sm'} wrap="nowrap">
         <OfficeSwitcher className={classes.office} compact={Boolean(isNarrow)} />
@@ -102,7 +139,27 @@ export function AppHeader() {
         </Menu>
       </Group>
       <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size="xs">
-        <Stack gap="xs">{links}</Stack>
+        <Stack gap="xs">
+          {links}
+          {workspace.length > 0 && (
+            <Stack gap="xs" component="section" aria-labelledby="drawer-workspace-title">
+              <Text id="drawer-workspace-title" size="xs" fw={700} tt="uppercase" c="dimmed" mt="sm">
+                Workspace
+              </Text>
+              {workspace.map((item) => (
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  className={classes.link}
+                  activeProps={{ 'aria-current': 'page', className: `${classes.link} ${classes.active}` }}
+                  onClick={drawer.close}
+                >
+                  {item.label}
+                </Link>
+              ))}
+            </Stack>
+          )}
+        </Stack>
       </Drawer>
     </Group>
   );

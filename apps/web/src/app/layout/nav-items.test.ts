@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_PERMISSIONS, permissionSetOf, STAFF_PERMISSIONS } from '../../test/permission-sets';
-import { navItems } from './nav-items';
+import { navItems, workspaceItems } from './nav-items';
 
 describe('header menu by permission set', () => {
   it('shows customers every entry, in the specification order, Dashboard to the customer home', () => {
@@ -31,5 +31,17 @@ describe('header menu by permission set', () => {
   it('shows nothing without a permission set', () => {
     expect(navItems(undefined)).toEqual([]);
     expect(navItems({ modules: [] })).toEqual([]);
+  });
+});
+
+describe('workspace menu by permission set', () => {
+  it('lists the screens a member of staff may open, each by its VIEW permission', () => {
+    expect(workspaceItems(CUSTOMER_PERMISSIONS)).toEqual([]);
+    expect(
+      workspaceItems(permissionSetOf('ADMIN.COMPANY.VIEW', 'ADMIN.AUDIT.VIEW')).map((i) => i.label),
+    ).toEqual(['Company requests', 'Companies', 'Audit trail']);
+    expect(workspaceItems(permissionSetOf('ADMIN.USER.EDIT', 'ADMIN.TARIFF.VIEW'))).toEqual([
+      { label: 'Tariffs', to: '/app-dashboard-admin/tariffs' },
+    ]);
   });
 });

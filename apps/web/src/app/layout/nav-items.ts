@@ -37,3 +37,23 @@ export function navItems(permissions: PermissionSet | null | undefined): NavItem
     return choice ? [{ label, to: choice.to }] : [];
   });
 }
+
+/**
+ * The carrier's admin workspace (issue 13): every screen a member of staff may open, each behind its VIEW
+ * permission, in the order work arrives (requests first, the trail last). Tariffs belong to the commercial desk.
+ */
+const WORKSPACE: readonly { label: string; to: string; requires: PermissionCode }[] = [
+  { label: 'Company requests', to: '/app-dashboard-admin/company-requests', requires: 'ADMIN.COMPANY.VIEW' },
+  { label: 'Companies', to: '/app-dashboard-admin/companies', requires: 'ADMIN.COMPANY.VIEW' },
+  { label: 'Users', to: '/app-dashboard-admin/users', requires: 'ADMIN.USER.VIEW' },
+  { label: 'Offices', to: '/app-dashboard-admin/offices', requires: 'ADMIN.OFFICE.VIEW' },
+  { label: 'Tariffs', to: '/app-dashboard-admin/tariffs', requires: 'ADMIN.TARIFF.VIEW' },
+  { label: 'Audit trail', to: '/app-dashboard-admin/audit', requires: 'ADMIN.AUDIT.VIEW' },
+];
+
+export function workspaceItems(permissions: PermissionSet | null | undefined): NavItem[] {
+  return WORKSPACE.filter(({ requires }) => holds(permissions, requires)).map(({ label, to }) => ({
+    label,
+    to,
+  }));
+}

@@ -2,10 +2,10 @@ import type { Booking } from '@lading/contract/bookings';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
+import { WorkList, type WorkListColumn } from '../../../components/work-list';
 import { formatDate } from '../../../lib/format';
 import { useBookingsToConfirm } from '../api/find-bookings-to-confirm';
 import { equipmentLabel, laneLabel } from '../components/desk-facts';
-import { WorkList, type WorkListColumn } from '../components/work-list';
 
 const COLUMNS: WorkListColumn<Booking>[] = [
   {

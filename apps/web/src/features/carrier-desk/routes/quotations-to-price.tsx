@@ -2,10 +2,10 @@ import type { Quotation } from '@lading/contract/quotations';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
+import { WorkList, type WorkListColumn } from '../../../components/work-list';
 import { formatDate } from '../../../lib/format';
 import { useQuotationsToPrice } from '../api/find-quotations-to-price';
 import { equipmentLabel, laneLabel } from '../components/desk-facts';
-import { WorkList, type WorkListColumn } from '../components/work-list';
 
 const COLUMNS: WorkListColumn<Quotation>[] = [
   {

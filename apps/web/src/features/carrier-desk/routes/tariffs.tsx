@@ -21,13 +21,13 @@ import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
 import { Typeahead } from '../../../components/typeahead';
+import { WorkList, type WorkListColumn } from '../../../components/work-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useTariffs } from '../api/find-tariffs';
 import { laneLabel } from '../components/desk-facts';
 import { searchSeaPorts, TariffEditor, useSizeTypeOptions } from '../components/tariff-form';
-import { WorkList, type WorkListColumn } from '../components/work-list';
 
 const PAGE_SIZE = 20;
 

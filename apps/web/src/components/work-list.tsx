@@ -1,6 +1,6 @@
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { usePhoneLayout } from '../../../lib/phone-layout';
+import { usePhoneLayout } from '../lib/phone-layout';
 
 export type WorkListColumn<T> = { label: string; render: (item: T) => ReactNode };
 

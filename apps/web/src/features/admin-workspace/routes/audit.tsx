@@ -1,0 +1,183 @@
+import { AUDIT_RECORD_TYPES, type AuditEvent } from '@lading/contract/admin-workspace';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { AnchorLink } from '../../../components/anchor-link';
+import { PageFrame } from '../../../components/page-frame';
+import { WorkList, type WorkListColumn } from '../../../components/work-list';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useAuditEvents } from '../api/find-audit-events';
+import { ListPaging } from '../components/list-paging';
+
+const PAGE_SIZE = 20;
+
+type Filters = {
+  recordType: string | null;
+  recordId: string;
+  user: string;
+  action: string;
+  from: string;
+  to: string;
+};
+const EMPTY: Filters = { recordType: null, recordId: '', user: '', action: '', from: '', to: '' };
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+const show = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+function Details({ event }: { event: AuditEvent }) {
+  return (
+    <Stack gap={2}>
+      {event.changes.slice(0, 5).map((change) => (
+        <Text size="xs" key={change.field} style={{ overflowWrap: 'anywhere' }}>
+          <Code>{change.field}</Code> {show(change.before)} → {show(change.after)}
+        </Text>
+      ))}
+      {event.changes.length > 5 && <Text size="xs">and {event.changes.length - 5} more changes</Text>}
+      {event.comment && (
+        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+          “{event.comment}”
+        </Text>
+      )}
+      {event.changes.length === 0 && !event.comment && <Text size="xs">—</Text>}
+    </Stack>
+  );
+}
+
+/** The audit trail, newest first: by record (type + id), user, action and a range of days (ADMIN.AUDIT.VIEW). */
+export function AuditPage() {
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [debounced] = useDebouncedValue(filters, 300);
+  const [page, setPage] = useState(1);
+  const set = (next: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(1);
+  };
+  const recordId = /^\d{1,9}$/.test(debounced.recordId) ? Number(debounced.recordId) : undefined;
+  const list = useAuditEvents({
+    recordType: debounced.recordType ?? undefined,
+    recordId,
+    user: debounced.user,
+    action: debounced.action,
+    from: isDate(debounced.from) ? debounced.from : undefined,
+    to: isDate(debounced.to) ? debounced.to : undefined,
+    skip: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  });
+  const columns: WorkListColumn<AuditEvent>[] = [
+    {
+      label: 'When',
+      render: (event) => `${formatDate(event.at)} ${event.at.slice(11, 16)} UTC`,
+    },
+    {
+      label: 'User',
+      render: (event) => (event.actor ? `${event.actor.name} (${event.actor.email})` : 'System'),
+    },
+    { label: 'Record', render: (event) => `${event.recordType} #${event.recordId}` },
+    {
+      label: 'Action',
+      render: (event) =>
+        `${event.action}${event.fromStatus || event.toStatus ? ` (${event.fromStatus ?? '—'} → ${event.toStatus ?? '—'})` : ''}`,
+    },
+    { label: 'Details', render: (event) => <Details event={event} /> },
+  ];
+  const fieldErrors = list.error instanceof ApiError ? list.error.fields : {};
+  return (
+    <PageFrame
+      title="Audit trail"
+      actions={
+        <AnchorLink to="/app-dashboard-admin" size="sm">
+          Back to the admin dashboard
+        </AnchorLink>
+      }
+    >
+      <Paper withBorder p="md" radius="md" component="search" aria-label="Filter the audit trail">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <Select
+            label="Record type"
+            placeholder="Any"
+            clearable
+            data={[...AUDIT_RECORD_TYPES]}
+            value={filters.recordType}
+            onChange={(recordType) => set({ recordType })}
+            error={fieldErrors.record_type}
+          />
+          <TextInput
+            label="Record id"
+            inputMode="numeric"
+            value={filters.recordId}
+            onChange={(event) => set({ recordId: event.currentTarget.value.replace(/\D/g, '').slice(0, 9) })}
+            error={fieldErrors.record_id}
+          />
+          <TextInput
+            label="User (e-mail or name)"
+            value={filters.user}
+            maxLength={100}
+            onChange={(event) => set({ user: event.currentTarget.value })}
+            error={fieldErrors.user}
+          />
+          <TextInput
+            label="Action"
+            placeholder="e.g. APPROVED"
+            value={filters.action}
+            maxLength={40}
+            onChange={(event) => set({ action: event.currentTarget.value })}
+            error={fieldErrors.action}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={filters.from}
+            onChange={(event) => set({ from: event.currentTarget.value })}
+            error={fieldErrors.from}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={filters.to}
+            onChange={(event) => set({ to: event.currentTarget.value })}
+            error={fieldErrors.to}
+          />
+        </SimpleGrid>
+        <Group mt="sm">
+          <Button variant="subtle" size="xs" onClick={() => set(EMPTY)}>
+            Clear filters
+          </Button>
+        </Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Text size="sm" aria-live="polite">
+            {list.data ? `${list.data.count} entr${list.data.count === 1 ? 'y' : 'ies'}, newest first` : ' '}
+          </Text>
+          {list.isPending && <Skeleton height={120} />}
+          {list.isError && (
+            <Alert color="red" title="These filters cannot be used">
+              {list.error instanceof ApiError ? list.error.message : 'Please try again in a moment.'}
+            </Alert>
+          )}
+          {list.data && list.data.results.length === 0 && (
+            <Text c="dimmed">Nothing matches these filters.</Text>
+          )}
+          {list.data && list.data.results.length > 0 && (
+            <WorkList caption="Audit trail" items={list.data.results} columns={columns} />
+          )}
+          <ListPaging count={list.data?.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+        </Stack>
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,132 @@
+import type { CompanyMembership } from '@lading/contract/companies';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { AnchorLink } from '../../../components/anchor-link';
+import { PageFrame } from '../../../components/page-frame';
+import { StatusPill } from '../../../components/status-pill';
+import { WorkList, type WorkListColumn } from '../../../components/work-list';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useCan } from '../../../lib/permissions';
+import { toast } from '../../../lib/toast';
+import { useCompanyRequests, useDecideCompanyRequest } from '../api/company-requests';
+import { ListPaging } from '../components/list-paging';
+import { RefuseRequestModal } from '../components/refuse-request-modal';
+
+const PAGE_SIZE = 20;
+
+/**
+ * The COMPANY_APPROVAL work list: pending company memberships and new-company requests, oldest first. Approve links
+ * the customer to the company (and approves a new company); refuse asks for the reason the customer is mailed.
+ */
+export function CompanyRequestsPage() {
+  const can = useCan();
+  const [page, setPage] = useState(1);
+  const [refusing, setRefusing] = useState<CompanyMembership | null>(null);
+  const list = useCompanyRequests({ skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const decide = useDecideCompanyRequest();
+  const approve = async (request: CompanyMembership) => {
+    try {
+      await decide.mutateAsync({ id: request.id, approve: true });
+      toast.success(`${request.user.email} is now a member of ${request.company.name}`);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'The request could not be approved.');
+    }
+  };
+  const columns: WorkListColumn<CompanyMembership>[] = [
+    {
+      label: 'Company',
+      render: (request) => (
+        <Stack gap={2}>
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {request.company.name}
+            </Text>
+            {request.isNewCompany && <StatusPill status="New company" color={'#9a3c00'} />}
+          </Group>
+          {request.isNewCompany && (
+            <Text size="xs" c="dimmed">
+              {[request.company.taxId, request.company.countryCode, request.company.address]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      label: 'Requested by',
+      render: (request) => (
+        <Stack gap={0}>
+          <Text size="sm">{request.user.name}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {request.user.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { label: 'Requested', render: (request) => formatDate(request.requestedAt) },
+    ...(can('ADMIN.COMPANY.APPROVE')
+      ? [
+          {
+            label: 'Actions',
+            render: (request: CompanyMembership) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  onClick={() => void approve(request)}
+                  loading={decide.isPending && decide.variables?.id === request.id}
+                  aria-label={`Approve ${request.user.email} for ${request.company.name}`}
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="#c92a2a"
+                  onClick={() => setRefusing(request)}
+                  aria-label={`Refuse ${request.user.email} for ${request.company.name}`}
+                >
+                  Refuse
+                </Button>
+              </Group>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <PageFrame
+      title="Company requests"
+      actions={
+        <AnchorLink to="/app-dashboard-admin" size="sm">
+          Back to the admin dashboard
+        </AnchorLink>
+      }
+    >
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Text size="sm" aria-live="polite">
+            {list.data
+              ? `${list.data.count} request${list.data.count === 1 ? '' : 's'} waiting, oldest first`
+              : ' '}
+          </Text>
+          {list.isPending && <Skeleton height={120} />}
+          {list.isError && (
+            <Alert color="red" title="Could not load the requests">
+              Please try again in a moment.
+            </Alert>
+          )}
+          {list.data && list.data.results.length === 0 && (
+            <Text c="dimmed">No request is waiting: every membership and new company has been decided.</Text>
+          )}
+          {list.data && list.data.results.length > 0 && (
+            <WorkList caption="Company requests" items={list.data.results} columns={columns} />
+          )}
+          <ListPaging count={list.data?.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+        </Stack>
+      </Paper>
+      <RefuseRequestModal request={refusing} onClose={() => setRefusing(null)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,134 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
+
+// The admin workspace with data of its own: a new customer asks for a new company, the administrator approves the
+// request, deactivates the customer (who then cannot sign in) and finds both in the audit trail. The pending-request
+// count ends where it started, so later specs (the admin dashboard's queues) see the demo data as seeded.
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpServer(SMTP_PORT);
+});
+test.afterAll(async () => smtp.close());
+test.describe.configure({ timeout: 90_000 });
+
+const stamp = Date.now();
+const email = `e2e.workspace.${stamp}@example.com`;
+const password = 'harbour lights at dusk';
+const company = `Workspace Spec Traders ${stamp}`;
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+/** A verified customer of the spec's own, signed in once to ask for a new company (pending approval). */
+async function customerWithCompanyRequest(
+  browser: Browser,
+  request: import('@playwright/test').APIRequestContext,
+) {
+  const signUp = await request.post('/authenticate/oauth/users/create-cp-users/', {
+    data: { username: email, email, password, first_name: 'Wren', last_name: 'Workspace', party: null },
+  });
+  expect(signUp.status()).toBe(201);
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('Verify'));
+  const token = linkIn(mail, '/app-verify-email').searchParams.get('token');
+  expect((await request.post('/authenticate/oauth/users/verify-email/', { data: { token } })).ok()).toBe(
+    true,
+  );
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, email, password);
+  await expect(page).toHaveURL(/\/app-profile$/);
+  const status = await page.evaluate(async (name) => {
+    const session = JSON.parse(window.localStorage.getItem('lading.session')!) as { accessToken: string };
+    const response = await fetch('/cp/companies/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
+      body: JSON.stringify({ name, address: '9 Wharf Road, Kochi', country: 'India', taxId: 'WS-2026-1' }),
+    });
+    return response.status;
+  }, company);
+  expect(status).toBe(201);
+  return { context, page };
+}
+
+/** Opens a workspace screen from the header's Workspace menu with the keyboard. */
+async function openFromWorkspaceMenu(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Workspace', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: label });
+  await expect(item).toBeVisible();
+  await item.focus();
+  await page.keyboard.press('Enter');
+}
+
+test('the administrator approves a company request, deactivates a user and filters the audit trail', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const customer = await customerWithCompanyRequest(browser, request);
+
+  await signInAs(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+
+  // Company requests: the spec's request among the pending ones, oldest first; approve it.
+  await openFromWorkspaceMenu(page, 'Company requests');
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/company-requests$/);
+  await expect(page.getByText(company)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: `Approve ${email} for ${company}` }).click();
+  await expectToast(page, `${email} is now a member of ${company}`);
+  await expect(page.getByText(company)).toHaveCount(0);
+
+  // Users: find the customer, deactivate them.
+  await openFromWorkspaceMenu(page, 'Users');
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
+  await page.getByLabel('E-mail or name').fill(email);
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+  await expect(page.getByText(`${company}`)).toBeVisible();
+  await page.getByRole('button', { name: `Manage ${email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wren Workspace' });
+  await dialog.getByRole('button', { name: 'Deactivate user' }).click();
+  await expectToast(page, 'User deactivated: their sessions have ended');
+  await expect(dialog.getByRole('button', { name: 'Activate user' })).toBeVisible();
+  // axe measures a fading toast's text against its half-transparent self: check once it has gone.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('status-badge').filter({ hasText: 'Deactivated' })).toBeVisible();
+
+  // The deactivated customer's open session is over, and signing in again is refused.
+  await customer.page.reload();
+  await expect(customer.page).toHaveURL(/\/app-login/);
+  await signInAs(customer.page, email, password);
+  // Section 8: a failed login says "Invalid credentials", whatever the step.
+  await expectToast(customer.page, 'Invalid credentials');
+  await expect(customer.page).toHaveURL(/\/app-login/);
+  await customer.context.close();
+
+  // Audit trail: the deactivation by the administrator, and the approval of the request.
+  await openFromWorkspaceMenu(page, 'Audit trail');
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/audit$/);
+  await page.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
+  await page.getByLabel('User (e-mail or name)').fill('asha');
+  await expect(page.getByText('1 entry, newest first')).toBeVisible();
+  await expect(page.getByText('Asha Admin (admin@demo.lading.test)')).toBeVisible();
+  await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Action' }).fill('APPROVED');
+  await expect(page.getByText('COMPANY_MEMBERSHIP #', { exact: false }).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
+  await page.getByLabel('E-mail or name').fill(email);
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
+});
