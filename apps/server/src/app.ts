@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -36,6 +38,7 @@ import { createEventDispatcher } from './modules/events/event-dispatcher';
 import { healthRoutes } from './modules/health/health.routes';
 import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
 import { notificationEventHandlers } from './modules/notifications/notifications.handlers';
+import { createNotificationStreams } from './modules/notifications/notifications.realtime';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import {
   createNotificationsService,
@@ -73,6 +76,8 @@ export type BuildAppOptions = {
   webDist?: string;
   /** How often the mail worker looks for due mail (ms). */
   mailIntervalMs?: number;
+  /** How long a live notification stream stays open before the client must reconnect (ms; 5 minutes). */
+  notificationStreamMs?: number;
 };
 
 export type AppContext = {
@@ -159,16 +164,33 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Requests already sent over open keep-alive connections get a second to be read (and answered: 503 once closing
   // has begun) before connections with nothing in flight are closed; a busy event loop (PGlite) may not have read
   // them yet, and dropping them would reset the client's request without an answer.
+  // Connections that never sent a request (a client's spare, pre-opened connection) are not "idle" to Node's
+  // closeIdleConnections and would hold close() until the client drops them: the sweep ends those too.
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
   let closing = false;
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
     sweep = setTimeout(function closeIdle() {
       app.server.closeIdleConnections();
+      for (const socket of unused) socket.destroy();
       sweep = setTimeout(closeIdle, 250).unref();
     }, 1000).unref();
   });
   app.addHook('onClose', async () => clearTimeout(sweep));
+  // Live notification streams never finish by themselves: they end when closing starts, so close() is not held.
+  const streams = createNotificationStreams({
+    database,
+    log: app.log,
+    lifetimeMs: options.notificationStreamMs,
+  });
+  await streams.start();
+  app.addHook('preClose', async () => streams.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
@@ -246,7 +268,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     quotations: createQuotationsService({ db: database.db, kickMail: mail.kick }),
   });
   await app.register(bookingsRoutes, { bookings: createBookingsService({ db: database.db }) });
-  await app.register(notificationsRoutes, { notifications });
+  await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),

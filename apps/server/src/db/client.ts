@@ -35,8 +35,17 @@ export type Database = {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on a channel: `onNotify(payload)` for each NOTIFY (after the notifying transaction commits), and
+   * `onNotify(null)` after a lost connection was re-established (notices may have been missed meanwhile).
+   * PostgreSQL: one dedicated connection per listener, outside the pool, reconnecting until closed.
+   * PGlite: its own in-process LISTEN.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<Listener>;
   close(): Promise<void>;
 };
+
+export type Listener = { close(): Promise<void> };
 
 type Logger = { error(obj: object, msg: string): void };
 
@@ -55,6 +64,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
     },
     close: () => client.close(),
   };
@@ -91,6 +104,59 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, log),
     close: () => pool.end(),
+  };
+}
+
+/** A LISTEN connection of its own (a pooled one would be handed to other queries), re-opened after a failure. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+  log?: Logger,
+): Promise<Listener> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lost = (error?: Error) => {
+      if (closed || client !== next) return;
+      client = null;
+      if (error) log?.error({ err: error }, 'notification listener lost its connection');
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), 1000).unref();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      if (!isReconnect || closed) throw error;
+      retry = setTimeout(() => void connect(true).catch(() => {}), 1000).unref();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    if (isReconnect) onNotify(null);
+  };
+  await connect(false);
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
   };
 }

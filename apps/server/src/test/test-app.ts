@@ -23,6 +23,8 @@ export async function createTestApp(
     database,
     logger: false,
     mailIntervalMs: 60_000,
+    // app.inject waits for a response's end: a notification stream answers, then ends after half a second.
+    notificationStreamMs: 500,
     webDist: options.webDist,
   });
   await app.ready();

@@ -455,6 +455,8 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/notifications/${c.notificationA}/read/` }),
     expect: who(200, 404, 404, 404),
   },
+  // The stream answers 200 and ends after the test app's stream lifetime (half a second).
+  'GET /cp/notifications/stream/': { request: get('/cp/notifications/stream/'), expect: signedIn(200) },
   'POST /cp/notifications/read-all/': {
     request: () => ({ url: '/cp/notifications/read-all/' }),
     expect: signedIn(200),

@@ -10,16 +10,17 @@ import {
 } from '@lading/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/auth';
+import type { NotificationStreams } from './notifications.realtime';
 import type { NotificationsService } from './notifications.service';
 
 const tags = ['notifications'];
 const VIEW = { module: 'CP', resource: 'NOTIFICATION', operation: 'VIEW' } as const;
 const EDIT = { module: 'CP', resource: 'NOTIFICATION', operation: 'EDIT' } as const;
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
-  app,
-  { notifications },
-) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+  streams: NotificationStreams;
+}> = async (app, { notifications, streams }) => {
   app.get(
     '/cp/notifications/',
     {
@@ -93,5 +94,27 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       },
     },
     async (request) => notifications.updatePreferences(principalOf(request), request.body),
+  );
+
+  app.get(
+    '/cp/notifications/stream/',
+    {
+      config: { access: VIEW },
+      // Events must leave as they are written: no compression buffer in between.
+      compress: false,
+      schema: {
+        tags,
+        summary: 'Live notification signals (server-sent events)',
+        description:
+          "A `text/event-stream` authenticated like every call, with the bearer token in the `Authorization` header (the portal reads it with `fetch`, not `EventSource`, which cannot send headers, so no token ever goes into an address or a log). Sends `event: ready` at once, then `event: notifications` whenever the caller's notifications change (new, read) on any instance; the client then reads `GET /cp/notifications/` again. Comments keep the connection alive every 25 s; the server ends the stream after 5 minutes (and on shutdown), and the client reconnects with its current token, so a revoked token stops listening within minutes. Polling the list is the fallback.",
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const stream = streams.open(principalOf(request).userId);
+      request.raw.on('close', () => stream.destroy());
+      reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no');
+      return reply.send(stream);
+    },
   );
 };
