@@ -139,8 +139,12 @@ export const billsOfLading = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('bills_of_lading_created_by_idx').on(table.createdById, table.id),
-    index('bills_of_lading_status_idx').on(table.status),
+    // The lists page along (scope column, sort key, id) without sorting: a customer's own bills, a branch's, all
+    // (corporate office), a status (filter and the review queue). Keep in step with listOrder() and the EXPLAIN test.
+    index('bills_of_lading_owner_updated_idx').on(table.createdById, table.updatedAt, table.id),
+    index('bills_of_lading_office_updated_idx').on(table.issuingOfficeId, table.updatedAt, table.id),
+    index('bills_of_lading_status_updated_idx').on(table.status, table.updatedAt, table.id),
+    index('bills_of_lading_updated_idx').on(table.updatedAt, table.id),
     index('bills_of_lading_pol_idx').on(table.polId),
     index('bills_of_lading_pod_idx').on(table.podId),
     index('bills_of_lading_booking_idx').on(table.bookingId),

@@ -1,54 +1,40 @@
 import type { BlHistoryEntry, PrintKind, ReviewQueueItem } from '@lading/contract/bill-of-lading-review';
-import { DCSA_TRANSPORT_DOCUMENT_STATUS } from '@lading/contract/bills-of-lading';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { billsOfLading } from '../../db/schema/bills-of-lading';
 import { users } from '../../db/schema/users';
 import type { Scope } from '../../lib/principal';
-import { billScope, LIST_COLUMNS, LIST_JOINS } from './bills-of-lading.repository';
+import { billScope, findBillPage, LIST_COLUMNS, LIST_JOINS, listOrder } from './bills-of-lading.repository';
 
 /** The record type of bills in the audit trail. */
 export const BILL_RECORD = 'BILL_OF_LADING';
 
 type Conn = Db | Tx;
 
-/** Bills awaiting the carrier's review (UPDATE PENDING) within the caller's scope, the longest-waiting first. */
+const REVIEW_ORDER = listOrder('updatedAt', 'asc');
+
+/**
+ * Bills awaiting the carrier's review (UPDATE PENDING) within the caller's scope, the longest-waiting first; the
+ * count is capped like the BL list's (findBillPage).
+ */
 export async function findReviewQueue(
   db: Conn,
   page: { skip: number; limit: number },
   scope: Scope,
 ): Promise<{ count: number; results: ReviewQueueItem[] }> {
-  const rows = await queryRows<Omit<ReviewQueueItem, 'dcsaStatus'> & { totalCount: number }>(
-    db,
-    sql`
-    select ${LIST_COLUMNS},
-      u.first_name || ' ' || u.last_name as "ownerName", u.email::text as "ownerEmail", op.name as "ownerPartyName",
-      count(*) over ()::int as "totalCount"
-    from bills_of_lading b
-    join users u on u.id = b.created_by_id
+  const { count, rows } = await findBillPage<Omit<ReviewQueueItem, 'dcsaStatus'>>(db, {
+    where: sql`b.status = 'UPDATE PENDING' and ${billScope(scope)}`,
+    order: REVIEW_ORDER,
+    skip: page.skip,
+    limit: page.limit,
+    columns: sql`${LIST_COLUMNS},
+      u.first_name || ' ' || u.last_name as "ownerName", u.email::text as "ownerEmail", op.name as "ownerPartyName"`,
+    joins: sql`join users u on u.id = b.created_by_id
     left join parties op on op.id = u.party_id
-    ${LIST_JOINS}
-    where b.status = 'UPDATE PENDING' and ${billScope(scope)}
-    order by b.updated_at asc, b.id asc
-    limit ${page.limit} offset ${page.skip}`,
-  );
-  let count = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && page.skip > 0) {
-    const [counted] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from bills_of_lading b where b.status = 'UPDATE PENDING' and ${billScope(scope)}`,
-    );
-    count = counted?.n ?? 0;
-  }
-  return {
-    count,
-    results: rows.map(({ totalCount: _, ...row }) => ({
-      ...row,
-      dcsaStatus: DCSA_TRANSPORT_DOCUMENT_STATUS[row.status],
-    })),
-  };
+    ${LIST_JOINS}`,
+  });
+  return { count, results: rows as ReviewQueueItem[] };
 }
-
 /** A bill's history (its rows of the audit trail), oldest first, with the actor's name. */
 export async function findBillHistory(db: Conn, blId: number): Promise<BlHistoryEntry[]> {
   const rows = await queryRows<BlHistoryEntry>(

@@ -2,6 +2,7 @@ import {
   type BillOfLading,
   type BillOfLadingListItem,
   type BillOfLadingListQuery,
+  BL_COUNT_MAX,
   DCSA_TRANSPORT_DOCUMENT_STATUS,
 } from '@lading/contract/bills-of-lading';
 import { type SQL, sql } from 'drizzle-orm';
@@ -137,8 +138,57 @@ const SORT_COLUMNS: Record<BillOfLadingListQuery['sort'], SQL> = {
   status: sql`b.status`,
   updatedAt: sql`b.updated_at`,
 };
+const ASC = sql`asc`;
+const DESC = sql`desc`;
 
-/** The list with its total, filtered, within the caller's scope. */
+/**
+ * The order of a bill list: the sort key, then the id in the same direction, so one index on (scope column, key,
+ * id) walked forwards or backwards yields the page without sorting (bl_date, the one nullable key, puts nulls last).
+ */
+export function listOrder(sort: BillOfLadingListQuery['sort'], order: 'asc' | 'desc'): SQL {
+  const direction = order === 'asc' ? ASC : DESC;
+  const nulls = sort === 'blDate' ? sql` nulls last` : sql``;
+  return sql`${SORT_COLUMNS[sort]} ${direction}${nulls}, b.id ${direction}`;
+}
+
+/**
+ * One page of bills and their count, in two statements that each touch only what they need:
+ * - the page: the ids of the page are found on `bills_of_lading` alone, by an index on the scope column and the
+ *   sort key (no join, no sort), and only those rows are joined to their booking, ports and parties;
+ * - the count: the matching rows counted up to `BL_COUNT_MAX` (10,000, the specification's count limit) along the same
+ *   index; beyond that the count says 10,000 ("10,000 or more"). It is not run when the page itself shows the total.
+ * `where` may only name columns of `bills_of_lading b` (filters on other tables are sub-selects of ids).
+ */
+export async function findBillPage<Row extends { status: BillOfLadingListItem['status'] }>(
+  db: Conn,
+  page: { where: SQL; order: SQL; skip: number; limit: number; columns: SQL; joins: SQL },
+): Promise<{ count: number; rows: (Row & { dcsaStatus: string })[] }> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`
+    with page as (
+      select b.id from bills_of_lading b where ${page.where} order by ${page.order} limit ${page.limit} offset ${page.skip}
+    )
+    select ${page.columns}
+    from page join bills_of_lading b on b.id = page.id
+    ${page.joins}
+    order by ${page.order}`,
+  );
+  let count: number;
+  if (rows.length > 0 && rows.length < page.limit) count = page.skip + rows.length;
+  else if (rows.length === 0 && page.skip === 0) count = 0;
+  else {
+    const [counted] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+        select 1 from bills_of_lading b where ${page.where} order by ${page.order} limit ${BL_COUNT_MAX}) capped`,
+    );
+    count = counted?.n ?? 0;
+  }
+  return { count, rows: rows.map(withDcsa) };
+}
+
+/** The list with its count (capped at BL_COUNT_MAX), filtered, within the caller's scope. */
 export async function findBills(
   db: Conn,
   query: BillOfLadingListQuery,
@@ -150,29 +200,106 @@ export async function findBills(
   if (query.pod_id !== undefined) conditions.push(sql`b.pod_id = ${query.pod_id}`);
   if (query.status !== undefined) conditions.push(sql`b.status = ${query.status}`);
   if (query.bl_number) conditions.push(sql`b.number ilike ${`%${escapeLike(query.bl_number)}%`}`);
-  if (query.booking_number) conditions.push(sql`bk.number ilike ${`%${escapeLike(query.booking_number)}%`}`);
-  const where = sql.join(conditions, sql` and `);
-  const order = sql`${SORT_COLUMNS[query.sort]} ${query.order === 'asc' ? sql`asc` : sql`desc`} nulls last, b.id desc`;
-  const rows = await queryRows<BillOfLadingListItem & { totalCount: number }>(
-    db,
-    sql`
-    select ${LIST_COLUMNS},
-      count(*) over ()::int as "totalCount"
-    from bills_of_lading b
-    ${LIST_JOINS}
-    where ${where}
-    order by ${order}
-    limit ${query.limit} offset ${query.skip}`,
-  );
-  let count = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && query.skip > 0) {
-    const [counted] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from bills_of_lading b left join bookings bk on bk.id = b.booking_id where ${where}`,
+  if (query.booking_number) {
+    // The matching bookings first (trigram index), then their bills by booking_id: as `= any(array(…))` the
+    // planner reads bills through the booking index instead of guessing a large match and scanning every bill.
+    const pattern = `%${escapeLike(query.booking_number)}%`;
+    conditions.push(
+      sql`b.booking_id = any(array(select bk.id from bookings bk where bk.number ilike ${pattern}))`,
     );
-    count = counted?.n ?? 0;
   }
-  return { count, results: rows.map(({ totalCount: _, ...row }) => withDcsa(row)) };
+  const { count, rows } = await findBillPage<BillOfLadingListItem>(db, {
+    where: sql.join(conditions, sql` and `),
+    order: listOrder(query.sort, query.order),
+    skip: query.skip,
+    limit: query.limit,
+    columns: LIST_COLUMNS,
+    joins: LIST_JOINS,
+  });
+  return { count, results: rows };
+}
+
+/** What a customer's save writes: the bill's editable fields and totals, and all its rows. */
+export type BillWrite = {
+  shipperNameInBl: string | null | undefined;
+  shipperPhoneNo: string | null | undefined;
+  consigneeNameInBl: string | null | undefined;
+  consigneePhoneNo: string | null | undefined;
+  description: string | null | undefined;
+  marksAndNos: string | null | undefined;
+  netWeight: number | null;
+  grossWeight: number | null;
+  measurement: number | null;
+  noOfPacks: number | null;
+  notifyParties: {
+    position: number;
+    partyId: number | null;
+    partyNameInBl: string | null;
+    address: string | null;
+    mobile: string | null;
+    email: string | null;
+  }[];
+  /** Updates of the containers allocated to the bill (the carrier allocates them; a save never adds one). */
+  containers: {
+    containerId: number;
+    sealNo: string | null;
+    noOfPacks: number;
+    packageTypeId: number;
+    grossWeight: number;
+    measurement: number;
+    vgm: number;
+    vgmMethod: string | null | undefined;
+  }[];
+  cargo: {
+    position: number;
+    hsCodeId: number;
+    commodity: string;
+    packageTypeId: number;
+    packageDetails: string | null | undefined;
+  }[];
+};
+
+/**
+ * A customer's save in one statement (one round trip): the bill (status UPDATE PENDING, version + 1), its notify
+ * parties (upserted by position, extra positions deleted), its containers' declared load, its cargo rows (replaced).
+ * Rows travel as JSON (jsonb_to_recordset); decimals keep their JSON digits as numeric.
+ */
+export async function writeBill(tx: Tx, id: number, bill: BillWrite): Promise<void> {
+  const json = (rows: unknown[]) => JSON.stringify(rows);
+  await tx.execute(sql`
+    with bill as (
+      update bills_of_lading set shipper_name_in_bl = ${bill.shipperNameInBl ?? null},
+        shipper_phone_no = ${bill.shipperPhoneNo ?? null}, consignee_name_in_bl = ${bill.consigneeNameInBl ?? null},
+        consignee_phone_no = ${bill.consigneePhoneNo ?? null}, description = ${bill.description ?? null},
+        marks_and_nos = ${bill.marksAndNos ?? null}, net_weight = ${bill.netWeight}::numeric,
+        gross_weight = ${bill.grossWeight}::numeric, measurement = ${bill.measurement}::numeric,
+        no_of_packs = ${bill.noOfPacks}::int, status = 'UPDATE PENDING', version = version + 1, updated_at = now()
+      where id = ${id}
+    ), notify as (
+      insert into bl_notify_parties (bl_id, position, party_id, is_non_party, non_party, party_name_in_bl, address, mobile, email)
+      select ${id}, v.position, v."partyId", false, '', v."partyNameInBl", v.address, v.mobile, v.email
+      from jsonb_to_recordset(${json(bill.notifyParties)}::jsonb)
+        as v(position smallint, "partyId" int, "partyNameInBl" text, address text, mobile text, email text)
+      on conflict (bl_id, position) do update set party_id = excluded.party_id, is_non_party = false, non_party = '',
+        party_name_in_bl = excluded.party_name_in_bl, address = excluded.address, mobile = excluded.mobile,
+        email = excluded.email
+    ), notify_extra as (
+      delete from bl_notify_parties where bl_id = ${id} and position > ${bill.notifyParties.length}::int
+    ), containers as (
+      update bl_containers bc set seal_no = v."sealNo", no_of_packs = v."noOfPacks", package_type_id = v."packageTypeId",
+        net_weight = v."grossWeight", gross_weight = v."grossWeight", gross_weight_unit = 'KG',
+        measurement = v.measurement, vgm = v.vgm, vgm_method = v."vgmMethod"
+      from jsonb_to_recordset(${json(bill.containers)}::jsonb)
+        as v("containerId" int, "sealNo" text, "noOfPacks" int, "packageTypeId" int, "grossWeight" numeric,
+          measurement numeric, vgm numeric, "vgmMethod" text)
+      where bc.bl_id = ${id} and bc.container_id = v."containerId"
+    ), cargo_before as (
+      delete from bl_cargo_details where bl_id = ${id}
+    )
+    insert into bl_cargo_details (bl_id, position, hs_code_id, hsn_code_add_on, commodity, package_type_id, package_details)
+    select ${id}, v.position, v."hsCodeId", null, v.commodity, v."packageTypeId", v."packageDetails"
+    from jsonb_to_recordset(${json(bill.cargo)}::jsonb)
+      as v(position smallint, "hsCodeId" int, commodity text, "packageTypeId" int, "packageDetails" text)`);
 }
 
 /** `%` and `_` typed by a user are searched for literally. */
