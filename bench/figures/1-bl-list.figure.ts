@@ -9,6 +9,7 @@ import { DCSA_TRANSPORT_DOCUMENT_STATUS } from '@lading/contract/bills-of-lading
 import pg from 'pg';
 import { signInAs } from '../../apps/server/src/test/auth';
 import { generateBills } from '../../apps/server/src/test/generate-bills';
+import { captureStatements, type Statement } from '../../apps/server/src/test/sql-capture';
 import type { TestApp } from '../../apps/server/src/test/test-app';
 import { alternate, type FigureModule, type FigureRow, figure, maxEventLoopDelay } from '../figure';
 import { benchApp, type Engine, load, rawQuery } from '../lib';
@@ -18,30 +19,13 @@ const ROUNDS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 10;
 
-type Statement = { text: string; params: unknown[] };
-type QueryClient = { query(...args: unknown[]): Promise<{ rows: unknown[] }> };
-
-/** The SQL statements the app sends while answering one request, in order, as text and parameters. */
-async function captureStatements(t: TestApp, headers: Record<string, string>) {
-  const client = (t.database.db as unknown as { $client: QueryClient }).$client;
-  const original = client.query;
-  const statements: Statement[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    statements.push(
-      typeof first === 'string'
-        ? { text: first, params: second ?? [] }
-        : { text: first.text, params: second ?? first.values ?? [] },
-    );
-    return original.apply(this, args);
-  } as QueryClient['query'];
-  try {
-    const response = await t.app.inject({ method: 'GET', url: PATH, headers });
-    if (response.statusCode !== 200) throw new Error(`list: ${response.statusCode} ${response.body}`);
-    return { statements, body: response.body };
-  } finally {
-    client.query = original;
-  }
+/** The SQL statements the app sends while answering one request, in order, and the answer. */
+async function captureRequest(t: TestApp, headers: Record<string, string>) {
+  const { statements, result } = await captureStatements(t.database, () =>
+    t.app.inject({ method: 'GET', url: PATH, headers }),
+  );
+  if (result.statusCode !== 200) throw new Error(`list: ${result.statusCode} ${result.body}`);
+  return { statements, body: result.body };
 }
 
 /**
@@ -93,7 +77,7 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
     const generated = await generateBills(t.database.db, { customers: 200, bills: 20_000 });
     log(`${engine}: ${generated.bills} bills for ${generated.customers} customers in ${generated.seconds} s`);
     await t.app.inject({ method: 'GET', url: PATH, headers });
-    const { statements, body } = await captureStatements(t, headers);
+    const { statements, body } = await captureRequest(t, headers);
     const appJson = JSON.parse(body) as { count: number; results: Record<string, unknown>[] };
     if (appJson.results.length !== 100) throw new Error(`expected 100 rows, got ${appJson.results.length}`);
 

@@ -11,23 +11,15 @@ import {
   type UpdateBillOfLadingBody,
 } from '@lading/contract/bills-of-lading';
 import { round2 } from '@lading/contract/decimal';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import {
-  billsOfLading,
-  blCargoDetails,
-  blContainers,
-  blNotifyParties,
-} from '../../db/schema/bills-of-lading';
-import { parties } from '../../db/schema/parties';
-import { hsCodes, packageTypes } from '../../db/schema/reference-data';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
 import { BILL_RECORD } from './bill-of-lading-review.repository';
-import { findBillById, findBills } from './bills-of-lading.repository';
+import { findBillById, findBills, writeBill } from './bills-of-lading.repository';
 
 const invalid = (fields: Record<string, string>) => {
   const [field, message] = Object.entries(fields)[0]!;
@@ -92,20 +84,24 @@ export function createBillsOfLadingService(deps: { db: Db }) {
     const partyIds = [
       ...new Set(body.blNotifyPartyDetails.map((p) => p.partyId).filter((p): p is number => p !== null)),
     ];
-    const [knownPackages, knownHs, knownParties] = await Promise.all([
-      packageIds.length
-        ? tx.select({ id: packageTypes.id }).from(packageTypes).where(inArray(packageTypes.id, packageIds))
-        : [],
-      hsIds.length
-        ? tx.select({ id: hsCodes.id, code: hsCodes.code }).from(hsCodes).where(inArray(hsCodes.id, hsIds))
-        : [],
-      partyIds.length
-        ? tx
-            .select({ id: parties.id })
-            .from(parties)
-            .where(and(inArray(parties.id, partyIds), eq(parties.isActive, true)))
-        : [],
-    ]);
+    // One statement for the three lookups, sent on the transaction's client like every other (no concurrent
+    // queries on one client).
+    const ids = (values: number[]) =>
+      values.length
+        ? sql.join(
+            values.map((v) => sql`${v}`),
+            sql`, `,
+          )
+        : sql`null`;
+    const known = await queryRows<{ kind: 'package' | 'hs' | 'party'; id: number; code: string | null }>(
+      tx,
+      sql`select 'package' as kind, id, null::text as code from package_types where id in (${ids(packageIds)})
+        union all select 'hs', id, code from hs_codes where id in (${ids(hsIds)})
+        union all select 'party', id, null from parties where id in (${ids(partyIds)}) and is_active`,
+    );
+    const knownPackages = known.filter((row) => row.kind === 'package');
+    const knownHs = known.filter((row) => row.kind === 'hs') as { id: number; code: string }[];
+    const knownParties = known.filter((row) => row.kind === 'party');
     const has = (rows: { id: number }[], id: number) => rows.some((r) => r.id === id);
     body.blContainerDetails.forEach((row, i) => {
       if (!has(knownPackages, row.packageTypeId))
@@ -179,70 +175,43 @@ export function createBillsOfLadingService(deps: { db: Db }) {
           })),
         );
         const hasContainers = body.blContainerDetails.length > 0;
-        await tx
-          .update(billsOfLading)
-          .set({
-            shipperNameInBl: body.shipperNameInBl,
-            shipperPhoneNo: body.shipperPhoneNo,
-            consigneeNameInBl: body.consigneeNameInBl,
-            consigneePhoneNo: body.consigneePhoneNo,
-            description: body.description,
-            marksAndNos: body.marksAndNos,
-            netWeight: hasContainers ? totals.netWeight : null,
-            grossWeight: hasContainers ? totals.grossWeight : null,
-            measurement: hasContainers ? totals.measurement : null,
-            noOfPacks: hasContainers
-              ? body.blContainerDetails.reduce((sum, c) => sum + c.noOfPacks, 0)
-              : null,
-            status: 'UPDATE PENDING',
-            version: sql`${billsOfLading.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(billsOfLading.id, id));
-        await tx.delete(blNotifyParties).where(eq(blNotifyParties.blId, id));
-        if (body.blNotifyPartyDetails.length) {
-          await tx.insert(blNotifyParties).values(
-            body.blNotifyPartyDetails.map((p, i) => ({
-              blId: id,
-              position: i + 1,
-              partyId: p.partyId,
-              isNonParty: false,
-              nonParty: '',
-              partyNameInBl: p.partyNameInBl ?? null,
-              address: p.address ?? null,
-              mobile: p.mobile || null,
-              email: p.email || null,
-            })),
-          );
-        }
-        for (const row of containerRows) {
-          await tx
-            .update(blContainers)
-            .set({
-              sealNo: row.sealNo ?? null,
-              noOfPacks: row.noOfPacks,
-              packageTypeId: row.packageTypeId,
-              netWeight: row.grossWeight,
-              grossWeight: row.grossWeight,
-              grossWeightUnit: 'KG',
-              measurement: row.measurement,
-              vgm: row.vgm,
-              vgmMethod: row.vgmMethod,
-            })
-            .where(and(eq(blContainers.blId, id), eq(blContainers.containerId, row.containerId)));
-        }
-        await tx.delete(blCargoDetails).where(eq(blCargoDetails.blId, id));
-        await tx.insert(blCargoDetails).values(
-          body.blCargoDetails.map((c, i) => ({
-            blId: id,
+        await writeBill(tx, id, {
+          shipperNameInBl: body.shipperNameInBl,
+          shipperPhoneNo: body.shipperPhoneNo,
+          consigneeNameInBl: body.consigneeNameInBl,
+          consigneePhoneNo: body.consigneePhoneNo,
+          description: body.description,
+          marksAndNos: body.marksAndNos,
+          netWeight: hasContainers ? totals.netWeight : null,
+          grossWeight: hasContainers ? totals.grossWeight : null,
+          measurement: hasContainers ? totals.measurement : null,
+          noOfPacks: hasContainers ? body.blContainerDetails.reduce((sum, c) => sum + c.noOfPacks, 0) : null,
+          notifyParties: body.blNotifyPartyDetails.map((p, i) => ({
+            position: i + 1,
+            partyId: p.partyId,
+            partyNameInBl: p.partyNameInBl ?? null,
+            address: p.address ?? null,
+            mobile: p.mobile || null,
+            email: p.email || null,
+          })),
+          containers: containerRows.map((row) => ({
+            containerId: row.containerId,
+            sealNo: row.sealNo ?? null,
+            noOfPacks: row.noOfPacks,
+            packageTypeId: row.packageTypeId,
+            grossWeight: row.grossWeight,
+            measurement: row.measurement,
+            vgm: row.vgm,
+            vgmMethod: row.vgmMethod,
+          })),
+          cargo: body.blCargoDetails.map((c, i) => ({
             position: i + 1,
             hsCodeId: c.hsnCode,
-            hsnCodeAddOn: null,
             commodity: c.commodity,
             packageTypeId: c.packageTypeId,
             packageDetails: c.packageDetails,
           })),
-        );
+        });
         const after = (await findBillById(tx, id))!;
         await recordAudit(tx, caller, {
           module: 'CP',
