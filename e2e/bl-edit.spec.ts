@@ -154,3 +154,25 @@ test('the PDF downloads from the edit screen and the bill is e-mailed from the l
   expect(mail.text).toContain('Please check the draft.');
   expect(mail.attachments.map((a) => a.filename)).toContain('LDG26110005.pdf');
 });
+
+test('the DCSA JSON downloads from the edit screen and from the list', async ({ page }) => {
+  await openBill(page, 'LDG26110005');
+  const [fromScreen] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download DCSA JSON of LDG26110005' }).click(),
+  ]);
+  expect(fromScreen.suggestedFilename()).toBe('LDG26110005.dcsa.json');
+  const document = JSON.parse(await readFile((await fromScreen.path())!, 'utf8'));
+  expect(document).toMatchObject({
+    transportDocumentReference: 'LDG26110005',
+    transportDocumentTypeCode: 'BOL',
+  });
+  expect(document.utilizedTransportEquipments).toHaveLength(1);
+
+  await page.goto('/app-dashboard/bl-list?blNo=LDG26110005');
+  const [fromList] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download DCSA JSON of LDG26110005' }).click(),
+  ]);
+  expect(fromList.suggestedFilename()).toBe('LDG26110005.dcsa.json');
+});

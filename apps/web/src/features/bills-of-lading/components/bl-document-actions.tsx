@@ -2,10 +2,14 @@ import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { downloadBlob } from '../../../lib/download';
 import { useCan } from '../../../lib/permissions';
+import { useDcsaJson } from '../api/download-dcsa-json';
 import { usePrintBillOfLading } from '../api/print-bill-of-lading';
 import { SendBlMailModal } from './send-bl-mail-modal';
 
-/** Download the PDF (CP.BL.PRINT) and e-mail it (CP.BL.MAIL): on the list's rows (compact) and on the edit screen. */
+/**
+ * Download the PDF (CP.BL.PRINT), e-mail it (CP.BL.MAIL) and download the bill as DCSA eBL 3.0.3 JSON (anyone who
+ * sees the bill): on the list's rows (compact) and on the edit screen.
+ */
 export function BlDocumentActions({
   bill,
   compact = false,
@@ -17,13 +21,13 @@ export function BlDocumentActions({
 }) {
   const can = useCan();
   const print = usePrintBillOfLading();
+  const dcsa = useDcsaJson();
   const [mailOpened, mail] = useDisclosure(false);
   const size = compact ? 'compact-xs' : 'sm';
   const canPrint = can('CP.BL.PRINT');
   const canMail = can('CP.BL.MAIL');
-  if (!canPrint && !canMail) return null;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       {canPrint && (
         <Button
           size={size}
@@ -47,6 +51,22 @@ export function BlDocumentActions({
           E-mail
         </Button>
       )}
+      <Button
+        size={size}
+        variant="light"
+        aria-label={`Download DCSA JSON of ${bill.number}`}
+        loading={dcsa.isPending}
+        onClick={async () => {
+          try {
+            const { blob, filename } = await dcsa.mutateAsync({ id: bill.id });
+            downloadBlob(blob, filename);
+          } catch {
+            // As for the PDF: a failed call releases the overlay without a message.
+          }
+        }}
+      >
+        {compact ? 'DCSA JSON' : 'Download DCSA JSON'}
+      </Button>
       {mailOpened && (
         <SendBlMailModal
           opened={mailOpened}

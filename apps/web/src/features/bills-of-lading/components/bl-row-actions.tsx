@@ -12,7 +12,7 @@ export function BlRowActions({ bill }: { bill: BillOfLadingListItem }) {
   const can = useCan();
   const verb = can('CP.BL.EDIT') ? 'Open' : 'View';
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <AnchorLink
         to="/bl_view/$id"
         params={{ id: String(bill.id) }}
