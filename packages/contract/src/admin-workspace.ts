@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OfficeSchema, ROLE_CODES } from './access';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
+import { isoDateSchema } from './quotations';
 
 /**
  * The carrier's admin workspace (issue 13): users, companies (parties), offices and the audit viewer, under
@@ -82,6 +83,8 @@ export const ADMIN_USER_MESSAGES = {
   verificationSent: 'Verification e-mail sent',
   notSelf: 'You cannot deactivate your own account',
   keepOwnAdmin: 'You cannot remove your own administrator role',
+  corporateRolesOnly:
+    'Only the corporate office grants or removes the administrator and corporate staff roles',
   alreadyVerified: 'This address is already verified',
 } as const;
 
@@ -236,10 +239,11 @@ export const AUDIT_RECORD_TYPES = [
   'OFFICE',
 ] as const;
 
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
+/** A real calendar day (round-trip checked: no 2024-02-30) in years 1900 to 9999, which PostgreSQL's date takes. */
+const dateQuery = isoDateSchema.refine(
+  (value) => value >= '1900-01-01' && value <= '9999-12-31',
+  'must be a date from 1900 to 9999',
+);
 
 export const AuditEventListQuerySchema = listQuerySchema({
   record_type: z

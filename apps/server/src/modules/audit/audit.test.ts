@@ -90,6 +90,13 @@ describe('admin workspace: audit viewer (ADMIN.AUDIT)', () => {
     expect(backwards.json().error.fields).toEqual({ to: 'must not be before from' });
     const badDate = await list('from=2026-02-30x');
     expect(badDate.json().error.fields).toHaveProperty('from');
+    // Impossible or out-of-range days are 400 naming the field (PostgreSQL's ::date would otherwise fail).
+    const impossible = await list('from=2024-02-30');
+    expect(impossible.statusCode, impossible.body).toBe(400);
+    expect(impossible.json().error.fields).toEqual({ from: 'is not a real date' });
+    const yearZero = await list('to=0000-01-01');
+    expect(yearZero.statusCode, yearZero.body).toBe(400);
+    expect(yearZero.json().error.fields).toEqual({ to: 'must be a date from 1900 to 9999' });
     const badAction = await list("action=drop table';");
     expect(badAction.json().error.fields).toHaveProperty('action');
     const refused = await list('', customer);
