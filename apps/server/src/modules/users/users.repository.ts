@@ -9,7 +9,8 @@ const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.pa
 
 /**
  * Which users a caller administers: every user from the corporate office; working as a branch, the staff of that
- * office (customers belong to no office and are administered from the corporate office).
+ * office who work for no corporate office (corporate staff and administrators are administered from the corporate
+ * office only, even when they also work for the branch; customers belong to no office).
  */
 export function userScopeCondition(scope: Scope): SQL {
   switch (scope.kind) {
@@ -23,7 +24,8 @@ export function userScopeCondition(scope: Scope): SQL {
         : sql`exists (select 1 from user_offices so where so.user_id = u.id and so.office_id in (${sql.join(
             scope.officeIds.map((id) => sql`${id}`),
             sql`, `,
-          )}))`;
+          )})) and not exists (select 1 from user_offices co join offices c on c.id = co.office_id
+            where co.user_id = u.id and c.is_corporate)`;
   }
 }
 

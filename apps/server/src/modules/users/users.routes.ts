@@ -67,7 +67,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       config: { access: EDIT },
       schema: {
         tags,
-        summary: "Replace the user's roles (an administrator keeps their own administrator role)",
+        summary:
+          "Replace the user's roles (an administrator keeps their own; CARRIER_ADMIN and CARRIER_STAFF_CORPORATE only from the corporate office, else 400)",
         params: IdParamsSchema,
         body: SetUserRolesBodySchema,
         response: { 200: AdminUserSchema, ...errors },

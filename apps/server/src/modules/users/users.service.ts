@@ -13,6 +13,8 @@ import type { AccountsService } from '../accounts/accounts.service';
 import * as repo from './users.repository';
 
 const RECORD = 'USER';
+/** Roles that only a caller working for the corporate office (scope all) grants or takes away. */
+const CORPORATE_ROLES = ['CARRIER_ADMIN', 'CARRIER_STAFF_CORPORATE'] as const;
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields: { [field]: message } });
@@ -69,7 +71,11 @@ export function createUsersService(deps: { db: Db; accounts: AccountsService; ki
       });
     },
 
-    /** The roles replace the user's; an administrator never removes their own administrator role. */
+    /**
+     * The roles replace the user's; an administrator never removes their own administrator role. Granting or taking
+     * CARRIER_ADMIN / CARRIER_STAFF_CORPORATE needs scope all (working for the corporate office): else 400 naming
+     * `roles` (a field refusal like the own-administrator rule; 403 stays the missing-permission answer).
+     */
     setRoles(principal: Principal, id: number, body: SetUserRolesBody): Promise<AdminUser> {
       return changeUser(principal, id, async (tx, user) => {
         if (
@@ -81,6 +87,11 @@ export function createUsersService(deps: { db: Db; accounts: AccountsService; ki
         const before = [...user.roles].sort();
         const after = [...body.roles].sort();
         if (before.join() === after.join()) return;
+        const corporateChanged = CORPORATE_ROLES.some(
+          (role) => before.includes(role) !== after.includes(role),
+        );
+        if (corporateChanged && principal.scope.kind !== 'all')
+          throw invalid('roles', ADMIN_USER_MESSAGES.corporateRolesOnly);
         await repo.replaceUserRoles(tx, id, after);
         await recordAudit(tx, principal, {
           module: 'ADMIN',

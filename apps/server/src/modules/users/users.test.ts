@@ -75,17 +75,14 @@ describe('admin workspace: users (ADMIN.USER)', () => {
     expect((await call('GET', '/cp/admin/users/?search=%25', admin)).json().count).toBe(0);
     expect((await call('GET', '/cp/admin/users/', admin)).json().count).toBe(4);
 
-    // Working as the Chennai branch, the administrator reaches the Chennai staff only (not the customers).
+    // Working as the Chennai branch, the administrator reaches the Chennai staff only: not the customers, and not
+    // staff who also work for the corporate office (themselves included).
     expect((await switchOffice('MAA')).statusCode).toBe(200);
     try {
       const scoped = await call('GET', '/cp/admin/users/', admin);
-      expect(
-        scoped
-          .json()
-          .results.map((u: { id: number }) => u.id)
-          .sort(),
-      ).toEqual([adminId, branchId].sort());
+      expect(scoped.json().results.map((u: { id: number }) => u.id)).toEqual([branchId]);
       expect((await call('GET', `/cp/admin/users/${customer2Id}/`, admin)).statusCode).toBe(404);
+      expect((await call('GET', `/cp/admin/users/${adminId}/`, admin)).statusCode).toBe(404);
     } finally {
       await switchOffice('TSX');
     }
@@ -148,6 +145,34 @@ describe('admin workspace: users (ADMIN.USER)', () => {
     expect(
       (await call('PUT', `/cp/admin/users/${customer2Id}/active/`, branch, { isActive: false })).statusCode,
     ).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('working as a branch, leaves corporate users and the corporate roles alone, writing nothing', async () => {
+    const before = await snapshot();
+    await switchOffice('MAA');
+    try {
+      // Another corporate administrator would be reached through their corporate office only: the demo admin
+      // (TSX + MAA) stands for them here, unreachable from the branch.
+      const deactivate = await call('PUT', `/cp/admin/users/${adminId}/active/`, admin, { isActive: true });
+      expect(deactivate.statusCode).toBe(404);
+      const demote = await call('PUT', `/cp/admin/users/${adminId}/roles/`, admin, {
+        roles: ['CARRIER_ADMIN'],
+      });
+      expect(demote.statusCode).toBe(404);
+      for (const role of ['CARRIER_ADMIN', 'CARRIER_STAFF_CORPORATE']) {
+        const grant = await call('PUT', `/cp/admin/users/${branchId}/roles/`, admin, {
+          roles: ['CARRIER_STAFF_BRANCH', role],
+        });
+        expect(grant.statusCode, grant.body).toBe(400);
+        expect(grant.json().error.fields).toEqual({
+          roles: 'Only the corporate office grants or removes the administrator and corporate staff roles',
+        });
+      }
+    } finally {
+      await switchOffice('TSX');
+    }
+    // Switching offices writes nothing the snapshot compares.
     expect(await snapshot()).toEqual(before);
   });
 
