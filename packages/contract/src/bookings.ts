@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidContainerNumber } from './bills-of-lading';
 import { DB_INT_MAX, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
-import { CARGO_TYPES, EquipmentLineSchema, isoDateSchema } from './quotations';
+import { CARGO_TYPES, CustomerRefSchema, EquipmentLineSchema, isoDateSchema } from './quotations';
 
 export const BOOKING_STATUSES = ['REQUESTED', 'CONFIRMED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -23,6 +23,7 @@ export const BookingSchema = z.object({
   createdById: z.number().int(),
   quotationId: z.number().int().nullable(),
   quotationNumber: z.string().nullable(),
+  customer: CustomerRefSchema,
   pol: portRef.nullable(),
   pod: portRef.nullable(),
   cargoType: z.enum(CARGO_TYPES).nullable(),
@@ -38,11 +39,17 @@ export const BookingSchema = z.object({
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
-/** GET cp/bookings/: the specification's search (booking_number, created_by_id, limit 10) plus status. */
+/** What a booking list sorts by (newest first unless asked): when booked, number, status, sailing dates. */
+export const BOOKING_SORT_FIELDS = ['createdAt', 'number', 'status', 'etd', 'eta'] as const;
+export type BookingSort = (typeof BOOKING_SORT_FIELDS)[number];
+
+/** GET cp/bookings/: the specification's search (booking_number, created_by_id, limit 10) plus status and sort. */
 export const BookingListQuerySchema = listQuerySchema({
   booking_number: z.string().trim().max(40).optional(),
   created_by_id: queryIdSchema.optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
+  sort: z.enum(BOOKING_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

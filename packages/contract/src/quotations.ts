@@ -89,6 +89,24 @@ export const InlandLocationSchema = z.discriminatedUnion('kind', [
 ]);
 export type InlandLocation = z.infer<typeof InlandLocationSchema>;
 
+/** A pick-up or delivery as read back: a station comes with its code and name. */
+export const InlandLocationReadSchema = z.discriminatedUnion('kind', [
+  InlandLocationSchema.options[0],
+  InlandLocationSchema.options[1].extend({
+    stationCode: z.string().nullable().default(null),
+    stationName: z.string().nullable().default(null),
+  }),
+]);
+
+/** Who asked for a quotation or a booking: the customer and their company (null until approved). */
+export const CustomerRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  companyName: z.string().nullable(),
+});
+export type CustomerRef = z.infer<typeof CustomerRefSchema>;
+
 /** POST cp/quotations/: the rate enquiry. */
 export const CreateQuotationBodySchema = z
   .object({
@@ -109,22 +127,32 @@ export const CreateQuotationBodySchema = z
     pickup: InlandLocationSchema.optional(),
     delivery: InlandLocationSchema.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.polId === body.podId)
-      ctx.addIssue({ code: 'custom', path: ['podId'], message: 'must differ from the port of loading' });
-    if (body.cargoType === 'HAZ') {
-      if (!body.hazardClass)
-        ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: 'is required for HAZ' });
-      if (!body.unNumber)
-        ctx.addIssue({ code: 'custom', path: ['unNumber'], message: 'is required for HAZ' });
-    } else {
-      if (body.hazardClass)
-        ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: 'is only for HAZ' });
-      if (body.unNumber) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: 'is only for HAZ' });
-    }
-    if (/^\d{4}-\d{2}-\d{2}$/.test(body.cargoReadyDate) && body.cargoReadyDate < todayIso())
-      ctx.addIssue({ code: 'custom', path: ['cargoReadyDate'], message: 'must be today or later' });
-  });
+  // The cross-field rules run even when other fields are wrong (`when`), so the form shows the hazard and date
+  // messages together with the rest at the first submit; they read each field only once it has the right type.
+  .superRefine(
+    (body, ctx) => {
+      const { polId, podId, cargoType, hazardClass, unNumber, cargoReadyDate } = body as Partial<typeof body>;
+      if (typeof polId === 'number' && polId === podId)
+        ctx.addIssue({ code: 'custom', path: ['podId'], message: 'must differ from the port of loading' });
+      if (cargoType === 'HAZ') {
+        if (!hazardClass)
+          ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: 'is required for HAZ' });
+        if (!unNumber) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: 'is required for HAZ' });
+      } else if ((CARGO_TYPES as readonly unknown[]).includes(cargoType)) {
+        if (hazardClass !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['hazardClass'], message: 'is only for HAZ' });
+        if (unNumber !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['unNumber'], message: 'is only for HAZ' });
+      }
+      if (
+        typeof cargoReadyDate === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(cargoReadyDate) &&
+        cargoReadyDate < todayIso()
+      )
+        ctx.addIssue({ code: 'custom', path: ['cargoReadyDate'], message: 'must be today or later' });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type CreateQuotationBody = z.infer<typeof CreateQuotationBodySchema>;
 
 export const ChargeSchema = z.object({
@@ -159,8 +187,9 @@ export const QuotationSchema = z.object({
   commodity: z.string(),
   equipment: z.array(EquipmentLineSchema.extend({ weightPerUnit: z.number() })),
   cargoReadyDate: z.string(),
-  pickup: InlandLocationSchema.nullable(),
-  delivery: InlandLocationSchema.nullable(),
+  pickup: InlandLocationReadSchema.nullable(),
+  delivery: InlandLocationReadSchema.nullable(),
+  customer: CustomerRefSchema,
   currency: z.string().nullable(),
   totalAmount: MoneySchema.nullable(),
   validUntil: z.string().nullable(),
@@ -172,10 +201,16 @@ export const QuotationSchema = z.object({
 });
 export type Quotation = z.infer<typeof QuotationSchema>;
 
+/** What a quotation list sorts by (newest first unless asked): when asked, number, status, validity. */
+export const QUOTATION_SORT_FIELDS = ['createdAt', 'number', 'status', 'validUntil'] as const;
+export type QuotationSort = (typeof QUOTATION_SORT_FIELDS)[number];
+
 export const QuotationListQuerySchema = listQuerySchema({
   status: z.enum(QUOTATION_STATUSES).optional(),
   /** true: QUOTED and REQUESTED only (the active quotation list). */
   active: z.enum(['true', 'false']).optional(),
+  sort: z.enum(QUOTATION_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

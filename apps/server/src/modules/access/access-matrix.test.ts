@@ -434,6 +434,10 @@ const MATRIX: Record<string, Row> = {
   'GET /cp/base/geocode/': { request: get('/cp/base/geocode/?query=mumbai'), expect: signedIn(200) },
   // Tariffs: carrier-wide; branch staff read them, corporate staff and administrators write them.
   'GET /cp/tariffs/': { request: get('/cp/tariffs/'), expect: who(403, 403, 200, 200) },
+  'GET /cp/tariffs/:id': {
+    request: (c) => ({ url: `/cp/tariffs/${c.tariffId}` }),
+    expect: who(403, 403, 200, 200),
+  },
   'POST /cp/tariffs/': {
     request: () => ({ url: '/cp/tariffs/', payload: {} }),
     expect: who(403, 403, 403, 400),

@@ -2,6 +2,7 @@ import type { Booking, BookingListQuery } from '@lading/contract/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { type Scope, scopeCondition } from '../../lib/principal';
+import { CUSTOMER_JSON } from '../quotations/quotations.repository';
 
 type Conn = Db | Tx;
 
@@ -11,7 +12,7 @@ export const bookingScope = (scope: Scope) =>
 
 const BOOKING_SELECT = sql`
   select bk.id, bk.number, bk.status, bk.created_by_id as "createdById", bk.quotation_id as "quotationId",
-    q.number as "quotationNumber",
+    q.number as "quotationNumber", ${CUSTOMER_JSON} as customer,
     case when pl.id is null then null else json_build_object('id', pl.id, 'code', pl.code, 'name', pl.name) end as pol,
     case when pd.id is null then null else json_build_object('id', pd.id, 'code', pd.code, 'name', pd.name) end as pod,
     q.cargo_type as "cargoType",
@@ -24,13 +25,15 @@ const BOOKING_SELECT = sql`
     bk.rejection_reason as "rejectionReason", bk.version,
     to_char(bk.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
   from bookings bk
+  join users u on u.id = bk.created_by_id
+  left join parties cp on cp.id = u.party_id
   left join quotations q on q.id = bk.quotation_id
   left join ports pl on pl.id = bk.pol_id
   left join ports pd on pd.id = bk.pod_id`;
 
 function toBooking(row: Record<string, unknown>): Booking {
   const out = { ...row };
-  for (const field of ['pol', 'pod', 'equipment'] as const)
+  for (const field of ['pol', 'pod', 'customer', 'equipment'] as const)
     if (typeof out[field] === 'string') out[field] = JSON.parse(out[field] as string);
   return out as unknown as Booking;
 }
@@ -50,6 +53,14 @@ export async function findBookingById(
   return row ? toBooking(row) : null;
 }
 
+const SORT_COLUMNS: Record<BookingListQuery['sort'], SQL> = {
+  createdAt: sql`bk.created_at`,
+  number: sql`bk.number`,
+  status: sql`bk.status`,
+  etd: sql`bk.etd`,
+  eta: sql`bk.eta`,
+};
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function findBookings(
@@ -62,10 +73,12 @@ export async function findBookings(
   if (query.created_by_id !== undefined) conditions.push(sql`bk.created_by_id = ${query.created_by_id}`);
   if (query.status) conditions.push(sql`bk.status = ${query.status}`);
   const where = sql.join(conditions, sql` and `);
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = sql`${SORT_COLUMNS[query.sort]} ${direction} nulls last, bk.id ${direction}`;
   const [rows, counted] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
-      sql`${BOOKING_SELECT} where ${where} order by bk.created_at desc, bk.id desc limit ${query.limit} offset ${query.skip}`,
+      sql`${BOOKING_SELECT} where ${where} order by ${order} limit ${query.limit} offset ${query.skip}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings bk where ${where}`),
   ]);

@@ -26,7 +26,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
       schema: {
         tags,
         summary:
-          'Bookings: search by booking number (limit 10 by default), status; customers get only their own',
+          'Bookings: search by booking number (limit 10 by default), status; sort (createdAt, number, status, etd, eta) and order, newest first by default; customers get only their own',
         querystring: BookingListQuerySchema,
         response: { 200: BookingListResponseSchema, ...errors },
       },

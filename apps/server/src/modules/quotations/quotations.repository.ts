@@ -13,6 +13,10 @@ export const quotationScope = (scope: Scope) =>
 /** A QUOTED quotation past its validity reads as EXPIRED (nothing sweeps it; the read decides). */
 export const EFFECTIVE_STATUS = sql`case when q.status = 'QUOTED' and q.valid_until < current_date then 'EXPIRED' else q.status end`;
 
+/** The customer who asked (joined as `u`) and their company (`cp`, null until a membership is approved). */
+export const CUSTOMER_JSON = sql`json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name),
+  'email', u.email::text, 'companyName', cp.name)`;
+
 const QUOTATION_SELECT = sql`
   select q.id, q.number, ${EFFECTIVE_STATUS} as status, q.created_by_id as "createdById",
     q.pol_id as "polId", q.pod_id as "podId",
@@ -23,7 +27,12 @@ const QUOTATION_SELECT = sql`
     coalesce((select json_agg(json_build_object('isoCode', e.iso_code, 'quantity', e.quantity,
         'weightPerUnit', e.weight_per_unit::float8, 'weightUnit', e.weight_unit) order by e.position)
       from quotation_equipment e where e.quotation_id = q.id), '[]'::json) as equipment,
-    to_char(q.cargo_ready_date, 'YYYY-MM-DD') as "cargoReadyDate", q.pickup, q.delivery, q.currency,
+    to_char(q.cargo_ready_date, 'YYYY-MM-DD') as "cargoReadyDate",
+    case when ps.id is null then q.pickup
+      else q.pickup || jsonb_build_object('stationCode', ps.code, 'stationName', ps.name) end as pickup,
+    case when ds.id is null then q.delivery
+      else q.delivery || jsonb_build_object('stationCode', ds.code, 'stationName', ds.name) end as delivery,
+    ${CUSTOMER_JSON} as customer, q.currency,
     q.total_amount::text as "totalAmount", to_char(q.valid_until, 'YYYY-MM-DD') as "validUntil",
     coalesce((select json_agg(json_build_object('code', c.code, 'name', c.name, 'basis', c.basis,
         'isoCode', c.iso_code, 'quantity', c.quantity, 'unitAmount', c.unit_amount::text,
@@ -35,9 +44,13 @@ const QUOTATION_SELECT = sql`
   from quotations q
   join ports pl on pl.id = q.pol_id
   join ports pd on pd.id = q.pod_id
-  join hs_codes h on h.id = q.hs_code_id`;
+  join hs_codes h on h.id = q.hs_code_id
+  join users u on u.id = q.created_by_id
+  left join parties cp on cp.id = u.party_id
+  left join railway_stations ps on q.pickup->>'kind' = 'RAIL' and ps.id = (q.pickup->>'stationId')::int
+  left join railway_stations ds on q.delivery->>'kind' = 'RAIL' and ds.id = (q.delivery->>'stationId')::int`;
 
-const JSON_FIELDS = ['pol', 'pod', 'equipment', 'charges', 'pickup', 'delivery'] as const;
+const JSON_FIELDS = ['pol', 'pod', 'customer', 'equipment', 'charges', 'pickup', 'delivery'] as const;
 
 function toQuotation(row: Record<string, unknown>): Quotation {
   const out = { ...row };
@@ -62,6 +75,13 @@ export async function findQuotationById(
   return row ? toQuotation(row) : null;
 }
 
+const SORT_COLUMNS: Record<QuotationListQuery['sort'], SQL> = {
+  createdAt: sql`q.created_at`,
+  number: sql`q.number`,
+  status: EFFECTIVE_STATUS,
+  validUntil: sql`q.valid_until`,
+};
+
 export async function findQuotations(
   db: Conn,
   query: QuotationListQuery,
@@ -71,10 +91,12 @@ export async function findQuotations(
   if (query.status) conditions.push(sql`${EFFECTIVE_STATUS} = ${query.status}`);
   if (query.active === 'true') conditions.push(sql`${EFFECTIVE_STATUS} in ('QUOTED', 'REQUESTED')`);
   const where = sql.join(conditions, sql` and `);
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = sql`${SORT_COLUMNS[query.sort]} ${direction} nulls last, q.id ${direction}`;
   const [rows, counted] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
-      sql`${QUOTATION_SELECT} where ${where} order by q.created_at desc, q.id desc limit ${query.limit} offset ${query.skip}`,
+      sql`${QUOTATION_SELECT} where ${where} order by ${order} limit ${query.limit} offset ${query.skip}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from quotations q where ${where}`),
   ]);

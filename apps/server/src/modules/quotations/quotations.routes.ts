@@ -43,7 +43,7 @@ export const quotationsRoutes: FastifyPluginAsyncZod<{ quotations: QuotationsSer
       schema: {
         tags,
         summary:
-          'Quotations, newest first; status filter, or active=true for QUOTED and REQUESTED (not expired)',
+          'Quotations, newest first unless sort (createdAt, number, status, validUntil) and order say otherwise; status filter, or active=true for QUOTED and REQUESTED (not expired)',
         querystring: QuotationListQuerySchema,
         response: { 200: QuotationListResponseSchema, ...errors },
       },

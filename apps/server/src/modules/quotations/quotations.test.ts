@@ -172,6 +172,85 @@ describe('commercial flow: rate enquiry -> quotation -> booking', () => {
     });
   });
 
+  describe('reading', () => {
+    it('names the customer and their company, and a rail pick-up by station name and code', async () => {
+      const [station] = await queryRows<{ id: number; code: string; name: string }>(
+        t.database.db,
+        sql`select id, code, name from railway_stations order by id limit 1`,
+      );
+      const created = await post(
+        '/cp/quotations/',
+        a,
+        enquiry({
+          pickup: { kind: 'RAIL', stationId: station!.id },
+          delivery: { kind: 'DOOR', address: 'Jebel Ali Free Zone', latitude: 25.01, longitude: 55.06 },
+        }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const [owner] = await queryRows<{ id: number; email: string; company: string | null }>(
+        t.database.db,
+        sql`select u.id, u.email::text as email, p.name as company from users u
+            left join parties p on p.id = u.party_id where u.email = 'customer@demo.lading.test'`,
+      );
+      expect(owner!.company).toBeTruthy();
+      const customer = { id: owner!.id, email: owner!.email, companyName: owner!.company };
+      for (const read of [created.json(), (await get(`/cp/quotations/${created.json().id}`, admin)).json()]) {
+        expect(read.customer).toMatchObject(customer);
+        expect(read.pickup).toEqual({
+          kind: 'RAIL',
+          stationId: station!.id,
+          stationCode: station!.code,
+          stationName: station!.name,
+        });
+        expect(read.delivery).toEqual({
+          kind: 'DOOR',
+          address: 'Jebel Ali Free Zone',
+          latitude: 25.01,
+          longitude: 55.06,
+        });
+      }
+      const booking = (await post(`/cp/quotations/${created.json().id}/accept/`, a)).json();
+      expect(booking.customer).toMatchObject(customer);
+      expect((await get(`/cp/bookings/${booking.id}`, admin)).json().customer).toMatchObject(customer);
+    });
+
+    it('sorts the quotation and booking lists by the asked column and order; an unknown sort is a 400', async () => {
+      for (const pod of ['SGSIN', 'AEJEA']) {
+        const quotation = (await post('/cp/quotations/', a, enquiry({ podId: port(pod) }))).json();
+        await post(`/cp/quotations/${quotation.id}/accept/`, a);
+      }
+      const numbers = (res: { json: () => { results: { number: string }[] } }) =>
+        res.json().results.map((row) => row.number);
+      const ascending = numbers(await get('/cp/quotations/?sort=number&order=asc&limit=100', a));
+      expect(ascending.length).toBeGreaterThan(2);
+      expect(ascending).toEqual([...ascending].sort());
+      const descending = numbers(await get('/cp/quotations/?sort=number&order=desc&limit=100', a));
+      expect(descending).toEqual([...ascending].reverse());
+      const byValidity = (await get('/cp/quotations/?sort=validUntil&order=asc&limit=100', a)).json()
+        .results as { validUntil: string | null }[];
+      const dated = byValidity.map((row) => row.validUntil).filter((day) => day !== null);
+      expect(dated).toEqual([...dated].sort());
+      // Nulls (on request) last whichever the order.
+      expect(byValidity.at(-1)!.validUntil).toBeNull();
+
+      const bookingNumbers = numbers(await get('/cp/bookings/?sort=number&order=asc&limit=100', a));
+      expect(bookingNumbers.length).toBeGreaterThan(1);
+      expect(bookingNumbers).toEqual([...bookingNumbers].sort());
+      const newest = numbers(await get('/cp/bookings/?limit=100', a));
+      expect(newest[0]).toBe(bookingNumbers.at(-1));
+
+      for (const url of [
+        '/cp/quotations/?sort=totalAmount',
+        '/cp/bookings/?sort=vessel',
+        '/cp/bookings/?order=up',
+      ]) {
+        const res = await get(url, a);
+        expect(res.statusCode, url).toBe(400);
+        expect(Object.keys(res.json().error.fields), url).toEqual([url.includes('order') ? 'order' : 'sort']);
+      }
+    });
+  });
+
   describe('accepting', () => {
     it('books a valid quotation in the same transaction: booking REQUESTED, quotation ACCEPTED, audit and event', async () => {
       const quotation = (await post('/cp/quotations/', a, enquiry())).json();
@@ -240,6 +319,23 @@ describe('commercial flow: rate enquiry -> quotation -> booking', () => {
       expect((await get(`/cp/quotations/${quotation.id}`, a)).json().status).toBe('QUOTED');
       const listB = (await get('/cp/quotations/?limit=100', b)).json();
       expect(listB.results.some((q: { id: number }) => q.id === quotation.id)).toBe(false);
+    });
+
+    it('books once when the same quotation is accepted twice at the same moment (the row lock, one transaction)', async () => {
+      const quotation = (await post('/cp/quotations/', a, enquiry())).json();
+      const countBookings = async () =>
+        (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from bookings`))[0]!.n;
+      const before = await countBookings();
+      const answers = await Promise.all([
+        post(`/cp/quotations/${quotation.id}/accept/`, a),
+        post(`/cp/quotations/${quotation.id}/accept/`, a),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+      expect(await countBookings()).toBe(before + 1);
+      expect((await get(`/cp/quotations/${quotation.id}`, a)).json()).toMatchObject({
+        status: 'ACCEPTED',
+        bookingId: answers.find((res) => res.statusCode === 201)!.json().id,
+      });
     });
 
     it('rejects with a reason; a rejected quotation can be neither accepted nor rejected again', async () => {
@@ -319,6 +415,24 @@ describe('commercial flow: rate enquiry -> quotation -> booking', () => {
         expect(await countQuotations()).toBe(before);
       });
     }
+
+    it('names every wrong field at once: the hazard and date rules with the rest', async () => {
+      const before = await countQuotations();
+      const res = await post('/cp/quotations/', a, {
+        ...enquiry({ cargoType: 'HAZ', cargoReadyDate: addDays(-2) }),
+        polId: undefined,
+        equipment: [{ isoCode: '22G1', quantity: 0, weightPerUnit: 1, weightUnit: 'kg' }],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields).sort()).toEqual([
+        'cargoReadyDate',
+        'equipment.0.quantity',
+        'hazardClass',
+        'polId',
+        'unNumber',
+      ]);
+      expect(await countQuotations()).toBe(before);
+    });
 
     it('staff cannot make a rate enquiry (403 with the false marker)', async () => {
       const res = await post('/cp/quotations/', admin, enquiry());

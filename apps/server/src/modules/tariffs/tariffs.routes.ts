@@ -29,6 +29,23 @@ export const tariffsRoutes: FastifyPluginAsyncZod<{ tariffs: TariffsService }> =
     async (request) => tariffs.findTariffs(request.query),
   );
 
+  app.get(
+    '/cp/tariffs/:id',
+    {
+      config: { access: { module: 'ADMIN', resource: 'TARIFF', operation: 'VIEW' } },
+      schema: {
+        tags,
+        summary: 'One tariff with its charge lines; the ETag carries its version for a later PUT (If-Match)',
+        params: IdParamsSchema,
+        response: { 200: TariffSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const tariff = await tariffs.getTariff(request.params.id);
+      return reply.header('etag', etagOf(tariff.version)).send(tariff);
+    },
+  );
+
   app.post(
     '/cp/tariffs/',
     {

@@ -78,6 +78,13 @@ export function createTariffsService(deps: { db: Db }) {
       return findTariffList(db, query);
     },
 
+    /** One tariff with its charge lines (tariffs are carrier-wide: any holder of ADMIN.TARIFF.VIEW reads them). */
+    async getTariff(id: number): Promise<Tariff> {
+      const tariff = await findTariffById(db, id);
+      if (!tariff) throw notFound('Tariff');
+      return tariff;
+    },
+
     async createTariff(caller: Principal, body: TariffBody): Promise<Tariff> {
       const id = await db.transaction(async (tx) => {
         await checkReferences(tx, body);

@@ -186,4 +186,29 @@ describe('tariffs (carrier staff)', () => {
       403,
     );
   });
+
+  it('reads one tariff with its charges and version (ETag); an unknown id is a 404; customers get 403', async () => {
+    const [row] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from tariffs order by id limit 1`,
+    );
+    const read = (headers: Headers, id = row!.id) =>
+      t.app.inject({ method: 'GET', url: `/cp/tariffs/${id}`, headers });
+    const listed = (await t.app.inject({ method: 'GET', url: '/cp/tariffs/?limit=100', headers: admin }))
+      .json()
+      .results.find((tariff: { id: number }) => tariff.id === row!.id);
+    for (const headers of [admin, branch]) {
+      const res = await read(headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(listed);
+      expect(res.headers.etag).toBe(`W/"${listed.version}"`);
+    }
+    const missing = await read(admin, 2_000_000_000);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('NOT_FOUND');
+    expect((await read(admin, -1 as number)).statusCode).toBe(400);
+    const denied = await read(customer);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().granted).toBe(false);
+  });
 });

@@ -12,6 +12,7 @@ const booking: Booking = {
   createdById: 2,
   quotationId: 9,
   quotationNumber: 'QTN26110009',
+  customer: { id: 2, name: 'Dev Customer', email: 'customer@demo.lading.test', companyName: 'Demo Exports' },
   pol: { id: 1, code: 'INNSA', name: 'Nhava Sheva' },
   pod: { id: 2, code: 'AEJEA', name: 'Jebel Ali' },
   cargoType: 'GEN',
