@@ -6,7 +6,7 @@ type BookingList = { count: number; results: Booking[] };
 
 export type FindBookingsQuery = Partial<Omit<BookingListQuery, 'created_by_id'>>;
 
-/** GET cp/bookings/?booking_number&status&skip&limit (the specification's search; 10 by default). */
+/** GET cp/bookings/?booking_number&status&sort&order&skip&limit (the specification's search; 10 by default). */
 export function findBookings(query: FindBookingsQuery, signal?: AbortSignal): Promise<BookingList> {
   return apiRequest<BookingList>('/cp/bookings/', { query, signal });
 }

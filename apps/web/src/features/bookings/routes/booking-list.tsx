@@ -1,34 +1,25 @@
 import { DEFAULT_PAGE_SIZE } from '@lading/contract/app-info';
-import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@lading/contract/bookings';
 import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+  BOOKING_STATUSES,
+  type Booking,
+  type BookingSort,
+  type BookingStatus,
+} from '@lading/contract/bookings';
+import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
+import { RecordList, type RecordListColumn } from '../../../components/record-list';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
-import { usePhoneLayout } from '../../../lib/phone-layout';
 import { toast } from '../../../lib/toast';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookings } from '../api/find-bookings';
 import type { BookingListSearch } from '../components/booking-list-search';
 import { BookingStatusBadge } from '../components/booking-status-badge';
-import classes from './booking-list.module.css';
 
 const route = getRouteApi('/portal/app-dashboard/app-booking-list');
 
@@ -67,35 +58,71 @@ function CancelButton({ booking, onCancel }: { booking: Booking; onCancel: (book
   );
 }
 
-function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
+/** A booking on a phone: the same facts as the table's row. */
+function bookingCard(booking: Booking, onCancel: (booking: Booking) => void) {
   return (
-    <Paper withBorder radius="md" p="sm" component="li" className={classes.card} data-testid="booking-card">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={700}>{booking.number}</Text>
-          <BookingStatusBadge status={booking.status} />
-        </Group>
-        <Text size="sm">{lane(booking)}</Text>
-        <Text size="sm">
-          {equipment(booking)} · {vesselVoyage(booking)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          ETD {formatDate(booking.etd)} · ETA {formatDate(booking.eta)}
-          {booking.quotationNumber ? ` · Quotation ${booking.quotationNumber}` : ''}
-        </Text>
-        {booking.rejectionReason && <Text size="xs">Reason: {booking.rejectionReason}</Text>}
-        <Group justify="space-between">
-          <BillLink booking={booking} />
-          <CancelButton booking={booking} onCancel={onCancel} />
-        </Group>
-      </Stack>
-    </Paper>
+    <>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={700}>{booking.number}</Text>
+        <BookingStatusBadge status={booking.status} />
+      </Group>
+      <Text size="sm">{lane(booking)}</Text>
+      <Text size="sm">
+        {equipment(booking)} · {vesselVoyage(booking)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        ETD {formatDate(booking.etd)} · ETA {formatDate(booking.eta)}
+        {booking.quotationNumber ? ` · Quotation ${booking.quotationNumber}` : ''}
+      </Text>
+      {booking.rejectionReason && <Text size="xs">Reason: {booking.rejectionReason}</Text>}
+      <Group justify="space-between">
+        <BillLink booking={booking} />
+        <CancelButton booking={booking} onCancel={onCancel} />
+      </Group>
+    </>
   );
+}
+
+const SORT_LABELS: Record<BookingSort, string> = {
+  createdAt: 'Booked on',
+  number: 'Booking No',
+  status: 'Status',
+  etd: 'ETD',
+  eta: 'ETA',
+};
+
+function bookingColumns(onCancel: (booking: Booking) => void): RecordListColumn<Booking, BookingSort>[] {
+  return [
+    {
+      label: 'Booking No',
+      sort: 'number',
+      render: (booking) => (
+        <>
+          <Text fw={600} size="sm">
+            {booking.number}
+          </Text>
+          {booking.quotationNumber && (
+            <Text size="xs" c="dimmed">
+              {booking.quotationNumber}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { label: 'Status', sort: 'status', render: (booking) => <BookingStatusBadge status={booking.status} /> },
+    { label: 'Lane', render: lane },
+    { label: 'Equipment', render: equipment },
+    { label: 'Vessel / Voyage', render: vesselVoyage },
+    { label: 'ETD', sort: 'etd', nowrap: true, render: (booking) => formatDate(booking.etd) },
+    { label: 'ETA', sort: 'eta', nowrap: true, render: (booking) => formatDate(booking.eta) },
+    { label: 'BL', nowrap: true, render: (booking) => <BillLink booking={booking} /> },
+    { label: 'Actions', render: (booking) => <CancelButton booking={booking} onCancel={onCancel} /> },
+  ];
 }
 
 /**
  * app-dashboard/app-booking-list: search by booking number (10 a page) and status; lane, equipment, vessel/voyage,
- * ETD/ETA, the bill once the carrier has confirmed, and Cancel (after a confirmation) before confirmation. Search and
+ * ETD/ETA, the bill once the carrier has confirmed, and Cancel (after a confirmation) before confirmation. Search, sort and
  * page are kept in the address. Desktops get a table, phones (780 px and below) cards.
  */
 export function BookingListPage() {
@@ -103,7 +130,6 @@ export function BookingListPage() {
   const navigate = route.useNavigate();
   const setSearch = (patch: Partial<BookingListSearch>) =>
     void navigate({ search: { ...search, page: undefined, ...patch }, replace: true });
-  const isPhone = usePhoneLayout();
   const page = search.page ?? 1;
   const [bookingNo, setBookingNo] = useState(search.bookingNo ?? '');
   const applyBookingNo = useDebouncedCallback(
@@ -113,6 +139,8 @@ export function BookingListPage() {
   const { data, isError, isFetching, refetch } = useBookings({
     booking_number: search.bookingNo,
     status: search.status,
+    sort: search.sort,
+    order: search.order,
     skip: (page - 1) * DEFAULT_PAGE_SIZE,
     limit: DEFAULT_PAGE_SIZE,
   });
@@ -128,7 +156,6 @@ export function BookingListPage() {
     }
     setCancelling(null);
   };
-  const pages = Math.max(1, Math.ceil((data?.count ?? 0) / DEFAULT_PAGE_SIZE));
   const hasFilters = Boolean(search.bookingNo || search.status);
   const emptyText = hasFilters
     ? 'No bookings match this search.'
@@ -159,96 +186,30 @@ export function BookingListPage() {
         </SimpleGrid>
       </Paper>
 
-      {isError ? (
-        <Alert color="red" title="The bookings could not be loaded">
-          <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : isPhone ? (
-        <Stack gap="sm" component="ul" className={classes.cards} aria-busy={isFetching} aria-label="Bookings">
-          {data?.results.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} onCancel={setCancelling} />
-          ))}
-          {data && data.results.length === 0 && (
-            <Text component="li" ta="center" c="dimmed" py="lg" className={classes.card}>
-              {emptyText}
-            </Text>
-          )}
-        </Stack>
-      ) : (
-        <div className={classes.scroller}>
-          <Table striped highlightOnHover withTableBorder aria-busy={isFetching} aria-label="Bookings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Booking No</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Lane</Table.Th>
-                <Table.Th scope="col">Equipment</Table.Th>
-                <Table.Th scope="col">Vessel / Voyage</Table.Th>
-                <Table.Th scope="col">ETD</Table.Th>
-                <Table.Th scope="col">ETA</Table.Th>
-                <Table.Th scope="col">BL</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.results.map((booking) => (
-                <Table.Tr key={booking.id} data-testid="booking-row">
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {booking.number}
-                    </Text>
-                    {booking.quotationNumber && (
-                      <Text size="xs" c="dimmed">
-                        {booking.quotationNumber}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <BookingStatusBadge status={booking.status} />
-                  </Table.Td>
-                  <Table.Td>{lane(booking)}</Table.Td>
-                  <Table.Td>{equipment(booking)}</Table.Td>
-                  <Table.Td>{vesselVoyage(booking)}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{formatDate(booking.etd)}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{formatDate(booking.eta)}</Table.Td>
-                  <Table.Td className={classes.nowrap}>
-                    <BillLink booking={booking} />
-                  </Table.Td>
-                  <Table.Td>
-                    <CancelButton booking={booking} onCancel={setCancelling} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {data && data.results.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={9}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      {emptyText}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {data ? `${data.count} booking${data.count === 1 ? '' : 's'}` : ''}
-        </Text>
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            siblings={isPhone ? 0 : 1}
-            onChange={(next) => void navigate({ search: { ...search, page: next === 1 ? undefined : next } })}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        )}
-      </Group>
+      <RecordList<Booking, BookingSort>
+        label="Bookings"
+        items={data?.results}
+        count={data?.count}
+        noun={['booking', 'bookings']}
+        columns={bookingColumns(setCancelling)}
+        card={(booking) => bookingCard(booking, setCancelling)}
+        rowTestId="booking-row"
+        cardTestId="booking-card"
+        emptyText={emptyText}
+        isFetching={isFetching}
+        error={
+          isError ? { title: 'The bookings could not be loaded', retry: () => void refetch() } : undefined
+        }
+        page={page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={(next) => void navigate({ search: { ...search, page: next === 1 ? undefined : next } })}
+        sort={{
+          value: search.sort ?? 'createdAt',
+          order: search.order ?? 'desc',
+          labels: SORT_LABELS,
+          onChange: (sort, order) => setSearch({ sort, order }),
+        }}
+      />
 
       <Modal
         opened={cancelling !== null}

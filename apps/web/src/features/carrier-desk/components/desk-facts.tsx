@@ -1,4 +1,4 @@
-import type { EquipmentLine } from '@lading/contract/quotations';
+import type { CustomerRef, EquipmentLine } from '@lading/contract/quotations';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -34,4 +34,9 @@ export function equipmentLineLabel(
   line: Pick<EquipmentLine, 'isoCode' | 'quantity' | 'weightPerUnit' | 'weightUnit'>,
 ) {
   return `${line.quantity} × ${line.isoCode} · ${new Intl.NumberFormat().format(line.weightPerUnit)} ${line.weightUnit} each`;
+}
+
+/** "Demo Exports Pvt Ltd · Dev Customer", or the e-mail's owner when no company is approved yet. */
+export function customerLabel(customer: CustomerRef): string {
+  return `${customer.companyName ?? 'No company yet'} · ${customer.name || customer.email}`;
 }

@@ -4,8 +4,8 @@ import {
   type Quotation,
   todayIso,
 } from '@lading/contract/quotations';
-import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/form/choice-fields';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
@@ -15,6 +15,7 @@ import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { usePriceQuotation } from '../api/price-quotation';
 import classes from './carrier-desk.module.css';
+import { ChargeLinesField } from './charge-lines-field';
 import { DESK_CURRENCIES } from './currencies';
 import { mappedBodyResolver } from './mapped-resolver';
 import {
@@ -29,102 +30,59 @@ import {
 
 const resolver = mappedBodyResolver(PriceQuotationBodySchema, toPriceBody, toPriceFormField);
 
-const BASIS_OPTIONS = [
-  { value: 'PER_CONTAINER', label: 'Per container' },
-  { value: 'PER_BL', label: 'Per bill of lading' },
-];
-
-/** The charge lines of the price form, each with its exact amount; add and remove lines. */
+/** The charge lines of the price form, each with its exact amount; add and remove lines; the live total. */
 function ChargeLines({ quotation }: { quotation: Quotation }) {
-  const { control, setValue, formState } = useFormContext<PriceForm>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'charges' });
+  const { control, setValue } = useFormContext<PriceForm>();
   const lines = useWatch({ control, name: 'charges' });
   const currency = useWatch({ control, name: 'currency' });
   const { amounts, total, complete } = livePriceTotal(lines ?? []);
   const sizeTypes = [...new Set(quotation.equipment.map((line) => line.isoCode))];
-  const listError = formState.errors.charges?.root?.message ?? formState.errors.charges?.message;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="charge-lines-title">
-      <Title order={2} size="h5" id="charge-lines-title">
-        Charges
-      </Title>
-      {fields.map((field, index) => {
-        const basis = lines?.[index]?.basis ?? field.basis;
-        const n = index + 1;
-        return (
-          <div key={field.id} className={`${classes.row} ${classes.charge}`} data-testid="charge-line">
-            <TextField<PriceForm>
-              name={`charges.${index}.code`}
-              label={`Code (line ${n})`}
-              required
-              placeholder="OCEAN_FREIGHT"
-              normalize={(value) => value.toUpperCase().replace(/[^A-Z0-9_]/g, '')}
-            />
-            <TextField<PriceForm> name={`charges.${index}.name`} label={`Charge (line ${n})`} required />
+    <ChargeLinesField<PriceForm>
+      titleOrder={2}
+      rowClassName={classes.charge}
+      rowTestId="charge-line"
+      onBasisChange={(index, next) => {
+        // Per bill: no size-type, once; per container: the first size-type and its booked quantity.
+        const iso = next === 'PER_CONTAINER' ? (sizeTypes[0] ?? '') : '';
+        setValue(`charges.${index}.isoCode`, iso);
+        setValue(
+          `charges.${index}.quantity`,
+          next === 'PER_CONTAINER' ? bookedQuantity(quotation.equipment, iso) || 1 : 1,
+        );
+      }}
+      cells={(index, n) => (
+        <>
+          {(lines?.[index]?.basis ?? 'PER_CONTAINER') === 'PER_CONTAINER' ? (
             <SelectField<PriceForm>
-              name={`charges.${index}.basis`}
-              label={`Basis (line ${n})`}
+              name={`charges.${index}.isoCode`}
+              label={`Size-type (line ${n})`}
               required
               searchable={false}
               allowDeselect={false}
-              data={BASIS_OPTIONS}
-              onOptionSubmit={(next) => {
-                // Per bill: no size-type, once; per container: the first size-type and its booked quantity.
-                const iso = next === 'PER_CONTAINER' ? (sizeTypes[0] ?? '') : '';
-                setValue(`charges.${index}.isoCode`, iso);
-                setValue(
-                  `charges.${index}.quantity`,
-                  next === 'PER_CONTAINER' ? bookedQuantity(quotation.equipment, iso) || 1 : 1,
-                );
-              }}
+              data={sizeTypes}
+              onOptionSubmit={(iso) =>
+                setValue(`charges.${index}.quantity`, bookedQuantity(quotation.equipment, iso) || 1)
+              }
             />
-            {basis === 'PER_CONTAINER' ? (
-              <SelectField<PriceForm>
-                name={`charges.${index}.isoCode`}
-                label={`Size-type (line ${n})`}
-                required
-                searchable={false}
-                allowDeselect={false}
-                data={sizeTypes}
-                onOptionSubmit={(iso) =>
-                  setValue(`charges.${index}.quantity`, bookedQuantity(quotation.equipment, iso) || 1)
-                }
-              />
-            ) : (
-              <Text size="sm" c="dimmed" className={classes.amount} ta="left">
-                per bill
-              </Text>
-            )}
-            <IntegerField<PriceForm> name={`charges.${index}.quantity`} label={`Qty (line ${n})`} required />
-            <DecimalField<PriceForm>
-              name={`charges.${index}.unitAmount`}
-              label={`Unit amount (line ${n})`}
-              required
-            />
-            <Text size="sm" className={classes.amount} aria-label={`Amount of line ${n}`}>
-              {formatMoney(amounts[index] ?? null, currency || null)}
+          ) : (
+            <Text size="sm" c="dimmed" className={classes.amount} ta="left">
+              per bill
             </Text>
-            <div className={classes.action}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove charge line ${n}`}
-                disabled={fields.length === 1}
-                onClick={() => remove(index)}
-              >
-                ×
-              </ActionIcon>
-            </div>
-          </div>
-        );
-      })}
-      {listError && (
-        <Text c="red" size="sm" role="alert">
-          Charges {listError}
-        </Text>
+          )}
+          <IntegerField<PriceForm> name={`charges.${index}.quantity`} label={`Qty (line ${n})`} required />
+          <DecimalField<PriceForm>
+            name={`charges.${index}.unitAmount`}
+            label={`Unit amount (line ${n})`}
+            required
+          />
+          <Text size="sm" className={classes.amount} aria-label={`Amount of line ${n}`}>
+            {formatMoney(amounts[index] ?? null, currency || null)}
+          </Text>
+        </>
       )}
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="xs">
+      actions={(append) => (
+        <>
           <Button variant="default" size="xs" onClick={() => append(emptyChargeLine(quotation.equipment))}>
             Add per-container charge
           </Button>
@@ -135,7 +93,9 @@ function ChargeLines({ quotation }: { quotation: Quotation }) {
           >
             Add per-bill charge
           </Button>
-        </Group>
+        </>
+      )}
+      aside={
         <Text fw={700} className={classes.total} aria-live="polite" data-testid="live-total">
           Total {formatMoney(total, currency || null)}
           {!complete && (
@@ -145,8 +105,8 @@ function ChargeLines({ quotation }: { quotation: Quotation }) {
             </Text>
           )}
         </Text>
-      </Group>
-    </Stack>
+      }
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { todayIso } from '@lading/contract/quotations';
 import type { Port } from '@lading/contract/reference-data';
 import { type Tariff, type TariffBody, TariffBodySchema } from '@lading/contract/tariffs';
-import { ActionIcon, Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { CheckboxField, SelectField, TypeaheadField } from '../../../components/form/choice-fields';
 import { DecimalField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
@@ -14,6 +14,7 @@ import { useIsoEquipment } from '../../reference-data/api/find-iso-equipment';
 import { findPorts } from '../../reference-data/api/find-ports';
 import { useSaveTariff } from '../api/save-tariff';
 import classes from './carrier-desk.module.css';
+import { ChargeLinesField } from './charge-lines-field';
 import { DESK_CURRENCIES } from './currencies';
 import { mappedBodyResolver } from './mapped-resolver';
 import {
@@ -31,11 +32,6 @@ const portLabel = (port: LanePort) => `${port.name} (${port.code})`;
 export const searchSeaPorts = async (term: string, signal: AbortSignal): Promise<Port[]> =>
   (await findPorts({ limit: 5, name: term, portType: ['SP', 'DP'] }, signal)).results;
 
-const BASIS_OPTIONS = [
-  { value: 'PER_CONTAINER', label: 'Per container' },
-  { value: 'PER_BL', label: 'Per bill of lading' },
-];
-
 /** ISO size-types for a select: "22G1 · 20' general purpose". */
 export function useSizeTypeOptions() {
   const equipment = useIsoEquipment();
@@ -46,74 +42,29 @@ export function useSizeTypeOptions() {
 }
 
 function TariffCharges() {
-  const { control, formState } = useFormContext<TariffForm>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'charges' });
-  const listError = formState.errors.charges?.root?.message ?? formState.errors.charges?.message;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="tariff-charges-title">
-      <Title order={3} size="h5" id="tariff-charges-title">
-        Charges
-      </Title>
-      {fields.map((field, index) => {
-        const n = index + 1;
-        return (
-          <div
-            key={field.id}
-            className={`${classes.row} ${classes.tariffCharge}`}
-            data-testid="tariff-charge"
-          >
-            <TextField<TariffForm>
-              name={`charges.${index}.code`}
-              label={`Code (line ${n})`}
-              required
-              normalize={(value) => value.toUpperCase().replace(/[^A-Z0-9_]/g, '')}
+    <ChargeLinesField<TariffForm>
+      titleOrder={3}
+      rowClassName={classes.tariffCharge}
+      rowTestId="tariff-charge"
+      cells={(index, n) => (
+        <>
+          <DecimalField<TariffForm> name={`charges.${index}.amount`} label={`Amount (line ${n})`} required />
+          <div className={classes.checkbox}>
+            <CheckboxField<TariffForm>
+              name={`charges.${index}.hazardousOnly`}
+              label="HAZ only"
+              aria-label={`Hazardous cargo only (line ${n})`}
             />
-            <TextField<TariffForm> name={`charges.${index}.name`} label={`Charge (line ${n})`} required />
-            <SelectField<TariffForm>
-              name={`charges.${index}.basis`}
-              label={`Basis (line ${n})`}
-              required
-              searchable={false}
-              allowDeselect={false}
-              data={BASIS_OPTIONS}
-            />
-            <DecimalField<TariffForm>
-              name={`charges.${index}.amount`}
-              label={`Amount (line ${n})`}
-              required
-            />
-            <div className={classes.checkbox}>
-              <CheckboxField<TariffForm>
-                name={`charges.${index}.hazardousOnly`}
-                label="HAZ only"
-                aria-label={`Hazardous cargo only (line ${n})`}
-              />
-            </div>
-            <div className={classes.action}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove charge line ${n}`}
-                disabled={fields.length === 1}
-                onClick={() => remove(index)}
-              >
-                ×
-              </ActionIcon>
-            </div>
           </div>
-        );
-      })}
-      {listError && (
-        <Text c="red" size="sm" role="alert">
-          Charges {listError}
-        </Text>
+        </>
       )}
-      <Group>
+      actions={(append) => (
         <Button variant="default" size="xs" onClick={() => append(emptyTariffCharge())}>
           Add charge
         </Button>
-      </Group>
-    </Stack>
+      )}
+    />
   );
 }
 

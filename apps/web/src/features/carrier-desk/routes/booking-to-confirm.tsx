@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useBooking } from '../api/get-booking';
 import { ConfirmBookingForm } from '../components/confirm-booking-form';
-import { equipmentLineLabel, Fact, laneLabel } from '../components/desk-facts';
+import { customerLabel, equipmentLineLabel, Fact, laneLabel } from '../components/desk-facts';
 import { RejectBookingModal } from '../components/reject-booking-modal';
 
 const BackLink = () => (
@@ -73,6 +73,7 @@ export function BookingToConfirmPage({ id }: { id: number }) {
             )}
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <Fact label="Customer">{customerLabel(data.customer)}</Fact>
             <Fact label="Lane">{laneLabel(data.pol, data.pod)}</Fact>
             <Fact label="Booked equipment">
               {data.equipment.map((line) => (

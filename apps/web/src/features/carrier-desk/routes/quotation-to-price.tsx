@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useQuotation } from '../api/get-quotation';
-import { equipmentLineLabel, Fact, laneLabel } from '../components/desk-facts';
+import { customerLabel, equipmentLineLabel, Fact, laneLabel } from '../components/desk-facts';
 import { PriceQuotationForm } from '../components/price-quotation-form';
 
 const BackLink = () => (
@@ -21,7 +21,7 @@ const inlandLabel = (inland: Quotation['pickup']) =>
     ? 'At the port'
     : inland.kind === 'DOOR'
       ? `Door: ${inland.address}`
-      : `Rail / ICD station ${inland.stationId}`;
+      : `Rail / ICD: ${inland.stationName ? `${inland.stationName} (${inland.stationCode})` : `station ${inland.stationId}`}`;
 
 /** The enquiry as the customer made it: lane, equipment, cargo, dates. */
 function EnquiryFacts({ quotation }: { quotation: Quotation }) {
@@ -35,6 +35,7 @@ function EnquiryFacts({ quotation }: { quotation: Quotation }) {
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Fact label="Customer">{customerLabel(quotation.customer)}</Fact>
           <Fact label="Lane">{laneLabel(quotation.pol, quotation.pod)}</Fact>
           <Fact label="Equipment">
             {quotation.equipment.map((line) => (

@@ -1,4 +1,4 @@
-import type { Quotation, QuotationStatus } from '@lading/contract/quotations';
+import type { Quotation, QuotationSort, QuotationStatus } from '@lading/contract/quotations';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,11 +6,13 @@ export type FindQuotationsQuery = {
   status?: QuotationStatus;
   /** QUOTED and REQUESTED ones that have not expired. */
   active?: boolean;
+  sort?: QuotationSort;
+  order?: 'asc' | 'desc';
   skip?: number;
   limit?: number;
 };
 
-/** GET cp/quotations/: newest first (customers get their own). */
+/** GET cp/quotations/: newest first unless sorted otherwise (customers get their own). */
 export function findQuotations(
   query: FindQuotationsQuery,
   signal?: AbortSignal,
@@ -19,6 +21,8 @@ export function findQuotations(
     query: {
       status: query.status,
       active: query.active ? 'true' : undefined,
+      sort: query.sort,
+      order: query.order,
       skip: query.skip,
       limit: query.limit,
     },

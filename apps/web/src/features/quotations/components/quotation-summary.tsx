@@ -91,11 +91,11 @@ export function ChargeBreakdown({ quotation }: { quotation: Quotation }) {
 
 type Inland = Quotation['pickup'];
 
-/** A pick-up or delivery as text: the door's address, or the station (by name when the screen knows it). */
-export function inlandText(inland: Inland, stationNames: ReadonlyMap<number, string> = new Map()) {
+/** A pick-up or delivery as text: the door's address, or the station by name and code. */
+export function inlandText(inland: Inland) {
   if (!inland) return null;
   if (inland.kind === 'DOOR') return `Door: ${inland.address}`;
-  return `Rail / ICD: ${stationNames.get(inland.stationId) ?? `station ${inland.stationId}`}`;
+  return `Rail / ICD: ${inland.stationName ? `${inland.stationName} (${inland.stationCode})` : `station ${inland.stationId}`}`;
 }
 
 /**
@@ -105,11 +105,8 @@ export function inlandText(inland: Inland, stationNames: ReadonlyMap<number, str
 export function QuotationSummary({
   quotation,
   onReject,
-  stationNames,
 }: {
   quotation: Quotation;
-  /** Names of the railway stations picked on this screen (the quotation itself holds their ids). */
-  stationNames?: ReadonlyMap<number, string>;
   /** Opens the reject dialog (owned by the screen, so it outlives this summary). */
   onReject: () => void;
 }) {
@@ -142,8 +139,8 @@ export function QuotationSummary({
           {quotation.hazardClass ? ` · ${quotation.hazardClass} · UN ${quotation.unNumber}` : ''} ·{' '}
           {quotation.commodity} ({quotation.hsCodeValue})
         </Fact>
-        {quotation.pickup && <Fact label="Pick-up">{inlandText(quotation.pickup, stationNames)}</Fact>}
-        {quotation.delivery && <Fact label="Delivery">{inlandText(quotation.delivery, stationNames)}</Fact>}
+        {quotation.pickup && <Fact label="Pick-up">{inlandText(quotation.pickup)}</Fact>}
+        {quotation.delivery && <Fact label="Delivery">{inlandText(quotation.delivery)}</Fact>}
         <Fact label="Cargo ready">{formatDate(quotation.cargoReadyDate)}</Fact>
         {quotation.validUntil && <Fact label="Valid until">{formatDate(quotation.validUntil)}</Fact>}
       </SimpleGrid>

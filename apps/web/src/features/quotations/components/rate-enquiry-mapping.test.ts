@@ -104,18 +104,30 @@ describe('rateEnquiryResolver (the contract schema through zodResolver)', () => 
     expect(result.values).toMatchObject({ polId: 1, podId: 2, hsCode: 7 });
   });
 
-  it('puts each message on its cell', async () => {
+  it('puts each message on its cell, the hazard and date rules together with the rest at once', async () => {
     const result = await resolve({
       ...emptyRateEnquiry(),
       cargoType: 'HAZ',
+      cargoReadyDate: '2020-01-01',
       equipment: [{ isoCode: '', quantity: null, weightPerUnit: '', weightUnit: 'kg' }],
       pickup: { kind: 'RAIL', station: null, place: null },
     });
     const errors = result.errors as Record<string, unknown> & {
       equipment?: { quantity?: { message: string } }[];
     };
-    expect(Object.keys(errors).sort()).toEqual(['commodity', 'equipment', 'pickup', 'pod', 'pol']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'cargoReadyDate',
+      'commodity',
+      'equipment',
+      'hazardClass',
+      'pickup',
+      'pod',
+      'pol',
+      'unNumber',
+    ]);
     expect(errors.pol).toMatchObject({ message: 'Please pick a port of loading' });
+    expect(errors.hazardClass).toMatchObject({ message: 'Hazard class is required for HAZ' });
+    expect(errors.cargoReadyDate).toMatchObject({ message: 'Cargo ready date must be today or later' });
     expect(errors.equipment?.[0]?.quantity?.message).toBe('Quantity is required');
     expect(errors.pickup).toHaveProperty('station');
   });

@@ -18,14 +18,6 @@ import {
 } from '../components/rate-enquiry-mapping';
 import { RejectQuotationModal } from '../components/reject-quotation-modal';
 
-/** The stations picked on the form, by id, to name them on the quotation. */
-const stationNames = (values: RateEnquiryForm) =>
-  new Map(
-    [values.pickup.station, values.delivery.station].flatMap((station) =>
-      station ? [[station.id, `${station.name} (${station.code})`] as const] : [],
-    ),
-  );
-
 /**
  * app-dashboard/app-rate-enquiry: the enquiry form, then the quotation at once (priced: charge lines, total,
  * validity, Accept / Reject; or "on request"). "Change enquiry" goes back to the form with its values kept.
@@ -66,11 +58,7 @@ export function RateEnquiryPage() {
       {quotation ? (
         <>
           <Paper withBorder radius="md" p="md" ref={resultRef} tabIndex={-1} aria-label="Your quotation">
-            <QuotationSummary
-              quotation={quotation}
-              onReject={rejectDialog.open}
-              stationNames={stationNames(form.getValues())}
-            />
+            <QuotationSummary quotation={quotation} onReject={rejectDialog.open} />
           </Paper>
           <Group gap="sm">
             <Button variant="default" onClick={() => setQuotation(null)}>
