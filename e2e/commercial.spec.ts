@@ -62,6 +62,13 @@ test.describe('at 1440 px', () => {
     await expect(row).toContainText('(AEJEA)');
     await expect(row.getByRole('button', { name: /^Cancel booking/ })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+    // Sorted by the server, kept in the address.
+    await page.getByRole('button', { name: /^Booking No/ }).click();
+    await expect(page).toHaveURL(/sort=number&order=asc/);
+    await expect(page.getByRole('columnheader', { name: /^Booking No/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   test('no tariff to ISREY: the enquiry is on request (with a rail pick-up and a door delivery)', async ({
