@@ -214,6 +214,39 @@ describe('commercial flow: rate enquiry -> quotation -> booking', () => {
       expect((await get(`/cp/bookings/${booking.id}`, admin)).json().customer).toMatchObject(customer);
     });
 
+    it('is described at /docs: every route of the module in the OpenAPI, with its summary, body and sort', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json();
+      const routes: [string, string][] = [
+        ['post', '/cp/quotations/'],
+        ['get', '/cp/quotations/'],
+        ['get', '/cp/quotations/{id}'],
+        ['post', '/cp/quotations/{id}/accept/'],
+        ['post', '/cp/quotations/{id}/reject/'],
+        ['post', '/cp/quotations/{id}/price/'],
+        ['get', '/cp/bookings/'],
+        ['get', '/cp/bookings/{id}'],
+        ['post', '/cp/bookings/{id}/cancel/'],
+        ['post', '/cp/bookings/{id}/confirm/'],
+        ['post', '/cp/bookings/{id}/reject/'],
+        ['get', '/cp/tariffs/'],
+        ['get', '/cp/tariffs/{id}'],
+        ['post', '/cp/tariffs/'],
+        ['put', '/cp/tariffs/{id}/'],
+        ['get', '/cp/base/geocode/'],
+      ];
+      for (const [method, path] of routes) {
+        const operation = doc.paths[path]?.[method];
+        expect(operation, `${method} ${path}`).toBeDefined();
+        expect(operation.summary.length, `${method} ${path}`).toBeGreaterThan(10);
+        if (method === 'post' && !path.endsWith('/accept/') && !path.endsWith('/cancel/'))
+          expect(operation.requestBody, `${method} ${path}`).toBeDefined();
+      }
+      for (const path of ['/cp/quotations/', '/cp/bookings/'])
+        expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+          expect.arrayContaining(['sort', 'order', 'skip', 'limit']),
+        );
+    });
+
     it('sorts the quotation and booking lists by the asked column and order; an unknown sort is a 400', async () => {
       for (const pod of ['SGSIN', 'AEJEA']) {
         const quotation = (await post('/cp/quotations/', a, enquiry({ podId: port(pod) }))).json();
