@@ -151,6 +151,13 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
 
   it('rejects with a reason; a rejected booking can no longer be confirmed', async () => {
     const booking = await booked();
+    const blank = await post(`/cp/bookings/${booking.id}/reject/`, admin, { reason: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(Object.keys(blank.json().error.fields)).toEqual(['reason']);
+    expect((await get(`/cp/bookings/${booking.id}`, customer)).json()).toMatchObject({
+      status: 'REQUESTED',
+      version: 1,
+    });
     const res = await post(`/cp/bookings/${booking.id}/reject/`, admin, {
       reason: 'No space on that sailing',
     });
