@@ -19,7 +19,7 @@ import {
  * the first demo customer (the second's password is changed by accounts.spec), which specs that count would see.
  */
 
-/** After a full page load (every screen is a lazy chunk): room for a busy CI machine. */
+/** After a full page load or the first visit of a screen (each is a lazy chunk): room for a busy CI machine. */
 const LOADED = { timeout: 20_000 };
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
@@ -62,7 +62,7 @@ test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and
   // The admin: the booking confirmed with two containers; the draft bill is created with them.
   await admin.getByRole('link', { name: /^Bookings to confirm/ }).click();
   await admin.getByRole('link', { name: bookingNumber, exact: true }).click();
-  await expect(admin.getByRole('heading', { name: `Booking ${bookingNumber}` })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: `Booking ${bookingNumber}` })).toBeVisible(LOADED);
   await expect(admin.getByTestId('container-row')).toHaveCount(2);
   await admin.getByRole('textbox', { name: /^Vessel/ }).fill('Maersk Lirquen');
   await admin.getByRole('textbox', { name: /^Voyage/ }).fill('247E');
@@ -81,7 +81,7 @@ test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and
   await expect(admin.getByTestId('booking-status')).toHaveText('CONFIRMED');
   await admin.getByRole('link', { name: 'Open the bill of lading draft' }).click();
   const reviewHeading = admin.getByRole('heading', { level: 1, name: /^Review LDG\d+$/ });
-  await expect(reviewHeading).toBeVisible();
+  await expect(reviewHeading).toBeVisible(LOADED);
   const billNumber = ((await reviewHeading.textContent()) ?? '').replace('Review ', '').trim();
   const reviewUrl = admin.url();
 
@@ -90,7 +90,7 @@ test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and
   await expect(customer.getByText('1 bill of lading')).toBeVisible(LOADED);
   await expectNoSeriousAxeViolations(customer);
   await customer.getByRole('link', { name: billNumber, exact: true }).click();
-  await expect(customer.getByRole('heading', { name: `Bill Of Lading ${billNumber}` })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: `Bill Of Lading ${billNumber}` })).toBeVisible(LOADED);
   await expect(customer.getByText('DRAFT', { exact: true })).toBeVisible();
   for (const number of containerNumbers)
     await expect(customer.getByRole('rowheader', { name: number })).toBeVisible();
