@@ -95,14 +95,26 @@ const PartyAddressSchema = z.looseObject({
   countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code'),
 });
 
+/**
+ * Our bound on every list of shipping instructions (the standard sets none): a bill holds far fewer of each, and an
+ * unbounded list would let one request carry tens of thousands of codes into a single query.
+ */
+const MAX_ITEMS = 100;
+
 const PartySchema = z.looseObject({
   partyName: text(70),
   typeOfPerson: text(50).optional(),
   address: PartyAddressSchema.optional(),
   addressLines: lines(250, 5).optional(),
   displayedAddress: lines(35, 6).optional(),
-  identifyingCodes: z.array(IdentifyingCodeSchema).optional(),
-  partyContactDetails: z.array(PartyContactDetailSchema).optional(),
+  identifyingCodes: z
+    .array(IdentifyingCodeSchema)
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} codes`)
+    .optional(),
+  partyContactDetails: z
+    .array(PartyContactDetailSchema)
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} contacts`)
+    .optional(),
   reference: text(35).optional(),
 });
 
@@ -138,9 +150,13 @@ const ConsignmentItemSchema = z.looseObject({
   descriptionOfGoods: lines(35, 150, true),
   HSCodes: z
     .array(z.string().regex(/^\d{6,10}$/, 'must be an HS code of 6 to 10 digits'))
-    .min(1, 'needs at least one HS code'),
+    .min(1, 'needs at least one HS code')
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} HS codes`),
   shippingMarks: lines(35, 50).optional(),
-  cargoItems: z.array(CargoItemSchema).min(1, 'needs at least one cargo item'),
+  cargoItems: z
+    .array(CargoItemSchema)
+    .min(1, 'needs at least one cargo item')
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} cargo items`),
 });
 
 const SealSchema = z.looseObject({
@@ -158,7 +174,10 @@ const UtilizedTransportEquipmentSchema = z
         ISOEquipmentCode: text(4).optional(),
       })
       .optional(),
-    seals: z.array(SealSchema).min(1, 'needs at least one seal'),
+    seals: z
+      .array(SealSchema)
+      .min(1, 'needs at least one seal')
+      .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} seals`),
     shippingMarks: lines(35, 50).optional(),
   })
   // DCSA: oneOf { isShipperOwned + equipment } | { isShipperOwned + equipmentReference }.
@@ -186,17 +205,24 @@ export const CreateShippingInstructionsSchema = z.looseObject({
   invoicePayableAt: z
     .looseObject({ UNLocationCode: z.string().regex(LOCODE, 'must be a UN/LOCODE') })
     .optional(),
-  partyContactDetails: z.array(PartyContactDetailSchema).min(1, 'needs at least one contact'),
+  partyContactDetails: z
+    .array(PartyContactDetailSchema)
+    .min(1, 'needs at least one contact')
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} contacts`),
   documentParties: z.looseObject({
     shipper: PartySchema,
     consignee: PartySchema.optional(),
     notifyParties: z.array(PartySchema).max(3, 'must have at most 3 notify parties').optional(),
   }),
   isCargoDeliveredInICS2Zone: bool,
-  consignmentItems: z.array(ConsignmentItemSchema).min(1, 'needs at least one consignment item'),
+  consignmentItems: z
+    .array(ConsignmentItemSchema)
+    .min(1, 'needs at least one consignment item')
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} consignment items`),
   utilizedTransportEquipments: z
     .array(UtilizedTransportEquipmentSchema)
-    .min(1, 'needs at least one piece of equipment'),
+    .min(1, 'needs at least one piece of equipment')
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} pieces of equipment`),
 });
 export type CreateShippingInstructions = z.infer<typeof CreateShippingInstructionsSchema>;
 

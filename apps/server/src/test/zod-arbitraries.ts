@@ -524,17 +524,21 @@ export function validArbitrary(schema: Schema, options: ArbitraryOptions, path =
     case 'array': {
       let min = 0;
       let max = 4;
+      let refined = false;
       for (const check of def.checks ?? []) {
         const c = check._zod.def;
         if (c.check === 'min_length') min = c.minimum as number;
         else if (c.check === 'max_length') max = Math.min(max, c.maximum as number);
+        // A `.refine()` on the array (no repeats, no mixing): arrays of valid elements the whole schema accepts.
+        else if (c.check === 'custom') refined = true;
         else throw unsupported(`the array check "${c.check}"`, path);
       }
       if (asText) throw unsupported('an array in a query string', path);
-      return fc.array(validArbitrary(def.element as Schema, options, child(path, '*')), {
+      const arrays = fc.array(validArbitrary(def.element as Schema, options, child(path, '*')), {
         minLength: min,
         maxLength: Math.max(min, max),
       });
+      return refined ? arrays.filter((value) => schema.safeParse(value).success) : arrays;
     }
     case 'union':
       return fc.oneof(...(def.options as Schema[]).map((option) => validArbitrary(option, options, path)));

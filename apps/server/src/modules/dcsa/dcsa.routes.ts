@@ -66,6 +66,8 @@ export const dcsaRoutes: FastifyPluginAsyncZod<{ dcsa: DcsaService }> = async (a
     },
     async (request, reply) => {
       const problem = request.validationError;
+      // attachValidation holds back every problem, the id's too: only the body's wait for the bill's checks.
+      if (problem && 'validationContext' in problem && problem.validationContext !== 'body') throw problem;
       const fields: Record<string, string> = {};
       if (problem) {
         const issues = 'validation' in problem && Array.isArray(problem.validation) ? problem.validation : [];

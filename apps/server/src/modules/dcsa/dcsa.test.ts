@@ -457,4 +457,26 @@ describe('DCSA shipping instructions applied to a bill', () => {
     expect(before.status).toBe('ISSUED');
     expect(before.version).toBe(Number(/\d+/.exec(issued.etag)![0]));
   });
+
+  it('refuses a list longer than 100 by its JSON path before any query runs', async () => {
+    const { si, etag } = await exported('LDG26110005');
+    si.consignmentItems[0].HSCodes = Array.from({ length: 101 }, (_, i) => String(100000 + i));
+    const res = await send('LDG26110005', si, etag);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields).toHaveProperty(['$.consignmentItems[0].HSCodes']);
+  });
+
+  it('answers an id that is not a number, or beyond integer range, with 400 naming `id` (never 500)', async () => {
+    const { si, etag } = await exported('LDG26110005');
+    for (const id of [':id', 'abc', '2147483648']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/cp/bill-of-ladings/${id}/dcsa-shipping-instructions`,
+        headers: { ...customer, 'if-match': etag },
+        payload: si,
+      });
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual(['id']);
+    }
+  });
 });
