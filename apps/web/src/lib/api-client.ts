@@ -125,3 +125,24 @@ function safeJson(text: string): unknown {
     return text;
   }
 }
+
+/**
+ * Opens a long-lived response (server-sent events) with the bearer token in the header, renewing an expired token
+ * once, as apiRequest does; never counted as busy. Resolves with the open response or throws an ApiError.
+ */
+export async function openApiStream(path: string, signal: AbortSignal): Promise<Response> {
+  const send = (token: string | null) =>
+    fetch(path, {
+      headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  const token = getAccessToken();
+  let response = await send(token);
+  if (response.status === 401 && token && (await refreshOnce())) response = await send(getAccessToken());
+  if (!response.ok || !response.body) {
+    throw toApiError(response.status, safeJson(await response.text().catch(() => '')));
+  }
+  return response;
+}

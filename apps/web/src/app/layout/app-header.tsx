@@ -1,41 +1,14 @@
 import { MOBILE_WIDTH } from '@lading/contract/app-info';
-import {
-  ActionIcon,
-  Avatar,
-  Burger,
-  Drawer,
-  Group,
-  Menu,
-  Popover,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Burger, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { OfficeSwitcher } from '../../features/accounts/components/office-switcher';
-import { homePath } from '../../lib/permissions';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { homePath, useCan } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import classes from './app-header.module.css';
 import { type NavItem, navItems, workspaceItems } from './nav-items';
-
-function BellIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-    </svg>
-  );
-}
 
 /**
  * The admin workspace's section of the header: a menu button listing the screens the user may open (arrow keys move
@@ -70,6 +43,7 @@ function WorkspaceMenu({ items }: { items: NavItem[] }) {
 
 export function AppHeader() {
   const session = useSession();
+  const can = useCan();
   const navigate = useNavigate();
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_WIDTH}px)`);
   // Between phone and wide screens the menu links need the room: the office shows as its code alone.
@@ -111,16 +85,7 @@ export function AppHeader() {
       </Group>
       <Group gap={isMobile ? 4 : 'sm'} wrap="nowrap">
         <OfficeSwitcher className={classes.office} compact={Boolean(isNarrow)} />
-        <Popover position="bottom-end" withArrow shadow="md">
-          <Popover.Target>
-            <ActionIcon variant="subtle" size="lg" aria-label="Notifications" c="white">
-              <BellIcon />
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Text size="sm">You have no notifications.</Text>
-          </Popover.Dropdown>
-        </Popover>
+        {can('CP.NOTIFICATION.VIEW') && <NotificationBell />}
         {/* No focus placeholder: axe counts Mantine's focusable placeholder as an invalid child of the menu. */}
         <Menu position="bottom-end" shadow="md" width={200} withInitialFocusPlaceholder={false}>
           <Menu.Target>

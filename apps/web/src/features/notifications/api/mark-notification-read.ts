@@ -1,0 +1,17 @@
+import type { Notification } from '@lading/contract/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { NOTIFICATIONS_KEY } from './find-notifications';
+
+/** POST cp/notifications/{id}/read/ */
+export function markNotificationRead(id: number): Promise<Notification> {
+  return apiRequest<Notification>(`/cp/notifications/${id}/read/`, { method: 'POST', busy: false });
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}

@@ -1,0 +1,146 @@
+import type { Notification } from '@lading/contract/notifications';
+import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useRouter } from '@tanstack/react-router';
+import { useNotifications } from '../api/find-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useNotificationStream } from '../api/notification-stream';
+import classes from './notification-bell.module.css';
+
+function BellIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What the bell button says to a screen reader: the count, not just "Notifications". */
+function bellLabel(unread: number): string {
+  if (unread === 0) return 'Notifications, none unread';
+  return `Notifications, ${unread} unread`;
+}
+
+/**
+ * The header bell: the unread count as a badge, the latest ten, mark one or all read, and a link to each record.
+ * New notices arrive over the live stream (polling when it is down).
+ */
+export function NotificationBell() {
+  const [opened, popover] = useDisclosure(false);
+  const isLive = useNotificationStream(true);
+  const { data, isError } = useNotifications({ enabled: true, isLive });
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const router = useRouter();
+  const unread = data?.unreadCount ?? 0;
+  const items = data?.results ?? [];
+
+  const follow = (notification: Notification) => {
+    if (!notification.readAt) markRead.mutate(notification.id);
+    popover.close();
+    router.history.push(notification.link);
+  };
+
+  return (
+    <Indicator
+      label={unread > 9 ? '9+' : unread}
+      size={18}
+      color="red"
+      offset={6}
+      disabled={unread === 0}
+      classNames={{ indicator: classes.badge }}
+      data-testid="notification-badge"
+    >
+      <Popover
+        opened={opened}
+        onChange={(next) => (next ? popover.open() : popover.close())}
+        position="bottom-end"
+        withArrow
+        shadow="md"
+        trapFocus
+        returnFocus
+        withRoles
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={bellLabel(unread)}
+            c="white"
+            onClick={popover.toggle}
+          >
+            <BellIcon />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown className={classes.dropdown} aria-label="Notifications">
+          <Group justify="space-between" wrap="nowrap" mb="xs">
+            <Text fw={600} size="sm" component="h2" m={0}>
+              Notifications
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={unread === 0}
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              Mark all read
+            </Button>
+          </Group>
+          {isError && items.length === 0 ? (
+            <Text size="sm">Notifications could not be loaded.</Text>
+          ) : items.length === 0 ? (
+            <Text size="sm">You have no notifications.</Text>
+          ) : (
+            <Stack component="ul" gap={0} className={classes.list}>
+              {items.map((n) => (
+                <li key={n.id} className={classes.item} data-unread={n.readAt ? undefined : ''}>
+                  <a
+                    href={n.link}
+                    className={classes.link}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      follow(n);
+                    }}
+                  >
+                    <Text size="sm" fw={n.readAt ? 400 : 600} className={classes.title}>
+                      {!n.readAt && <span className="visually-hidden">Unread: </span>}
+                      {n.title}
+                    </Text>
+                    <Text size="xs" className={classes.body}>
+                      {n.body}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {timeFormat.format(new Date(n.createdAt))}
+                    </Text>
+                  </a>
+                  {!n.readAt && (
+                    <UnstyledButton
+                      className={classes.markRead}
+                      onClick={() => markRead.mutate(n.id)}
+                      aria-label={`Mark read: ${n.title}`}
+                    >
+                      Mark read
+                    </UnstyledButton>
+                  )}
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
+  );
+}
