@@ -123,12 +123,5 @@ export function toPermissionSet(grants: Iterable<{ module: string; resource: str
   return { modules };
 }
 
-/** Whether a permission set holds a permission; a missing module, resource or operation is false. */
-export function hasPermission(set: PermissionSet | null | undefined, p: Permission): boolean {
-  return Boolean(
-    set?.modules
-      .find((m) => m.code === p.module)
-      ?.resources.find((r) => r.code === p.resource)
-      ?.operations.some((o) => o.code === p.operation),
-  );
-}
+// hasPermission lives in permission-check.ts, free of zod for the web's shell (route guards, menus).
+export { hasPermission } from './permission-check';

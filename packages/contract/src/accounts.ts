@@ -114,7 +114,7 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-export const PORTAL_CLIENT_ID = 'lading-portal';
+export { PORTAL_CLIENT_ID } from './app-info';
 export const PORTAL_REDIRECT_PATH = '/oauth/callback';
 
 // ---- the screens' forms (one rule set: the web drives its forms from these schemas through zodResolver) ---------

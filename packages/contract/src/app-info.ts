@@ -1,5 +1,7 @@
 /** Facts the shell shows (specification section 2 and 9). */
 export const APP_VERSION = '1.0.0';
+/** The portal's OAuth client (re-exported by accounts.ts). */
+export const PORTAL_CLIENT_ID = 'lading-portal';
 export const COPYRIGHT_YEAR = 2023;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MOBILE_WIDTH = 780;

@@ -3,15 +3,13 @@ import { z } from 'zod';
 import { decimalText, roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
+import { BL_SORT_FIELDS, BL_STATUSES, type BlStatus } from './status-codes';
 
 // ---- statuses --------------------------------------------------------------------------------------------------
 
-/**
- * Our statuses. The specification names only 'UPDATE PENDING' (set by a customer's save); the rest follow the
- * review workflow. Each maps to DCSA eBL 3.0.3 transportDocumentStatus.
- */
-export const BL_STATUSES = ['DRAFT', 'UPDATE PENDING', 'APPROVED', 'ISSUED', 'SURRENDERED'] as const;
-export type BlStatus = (typeof BL_STATUSES)[number];
+// BL_STATUSES (ours, each mapped to DCSA eBL 3.0.3 transportDocumentStatus) and BL_SORT_FIELDS live in
+// status-codes.ts, free of zod for the web's shell.
+export { BL_SORT_FIELDS, BL_STATUSES, type BlStatus } from './status-codes';
 export const DCSA_TRANSPORT_DOCUMENT_STATUS: Record<BlStatus, string> = {
   DRAFT: 'DRAFT',
   'UPDATE PENDING': 'DRAFT',
@@ -206,7 +204,6 @@ export type BillOfLadingListItem = z.infer<typeof BillOfLadingListItemSchema>;
 
 export const BL_LIST_MAX = 100;
 export const BL_COUNT_MAX = 10_000;
-export const BL_SORT_FIELDS = ['number', 'blDate', 'status', 'updatedAt'] as const;
 
 const optionalId = queryIdSchema.optional();
 /** Empty parameters mean no filter (the specification's client sends unset filters as `pol_id=`). */

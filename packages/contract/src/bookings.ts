@@ -3,9 +3,9 @@ import { isValidContainerNumber } from './bills-of-lading';
 import { DB_INT_MAX, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { CARGO_TYPES, CustomerRefSchema, EquipmentLineSchema, isoDateSchema } from './quotations';
+import { BOOKING_SORT_FIELDS, BOOKING_STATUSES, type BookingStatus } from './status-codes';
 
-export const BOOKING_STATUSES = ['REQUESTED', 'CONFIRMED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export { BOOKING_SORT_FIELDS, BOOKING_STATUSES, type BookingSort, type BookingStatus } from './status-codes';
 
 /** What moves a booking on, from which statuses: the customer cancels; carrier staff confirm or reject. */
 export const BOOKING_TRANSITIONS = {
@@ -40,8 +40,6 @@ export const BookingSchema = z.object({
 export type Booking = z.infer<typeof BookingSchema>;
 
 /** What a booking list sorts by (newest first unless asked): when booked, number, status, sailing dates. */
-export const BOOKING_SORT_FIELDS = ['createdAt', 'number', 'status', 'etd', 'eta'] as const;
-export type BookingSort = (typeof BOOKING_SORT_FIELDS)[number];
 
 /** GET cp/bookings/: the specification's search (booking_number, created_by_id, limit 10) plus status and sort. */
 export const BookingListQuerySchema = listQuerySchema({

@@ -1,4 +1,5 @@
-import { hasPermission, type Permission, type PermissionSet } from '@lading/contract/access';
+import type { Permission, PermissionSet } from '@lading/contract/access';
+import { hasPermission } from '@lading/contract/permission-check';
 import { useCallback } from 'react';
 import { getSession, useSession } from './session';
 

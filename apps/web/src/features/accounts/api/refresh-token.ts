@@ -1,4 +1,5 @@
-import { PORTAL_CLIENT_ID, type TokenResponse } from '@lading/contract/accounts';
+import type { TokenResponse } from '@lading/contract/accounts';
+import { PORTAL_CLIENT_ID } from '@lading/contract/app-info';
 import { getSession, setSession } from '../../../lib/session';
 
 /** Renews the access token with the refresh token (rotated by the server at every use). */

@@ -1,4 +1,4 @@
-import { BL_SORT_FIELDS, BL_STATUSES, type BlStatus } from '@lading/contract/bills-of-lading';
+import { BL_SORT_FIELDS, BL_STATUSES, type BlStatus } from '@lading/contract/status-codes';
 
 /** The list's filters, page and sort, kept in the address so a reload or a shared link shows the same list. */
 export type BlListSearch = {

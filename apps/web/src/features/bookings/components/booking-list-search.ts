@@ -3,7 +3,7 @@ import {
   BOOKING_STATUSES,
   type BookingSort,
   type BookingStatus,
-} from '@lading/contract/bookings';
+} from '@lading/contract/status-codes';
 
 /** The booking list's search (booking number, status), sort and page, kept in the address. */
 export type BookingListSearch = {
