@@ -1,5 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's own CSS comes with it (build/mantine-css.ts), the whole sheet in dev.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './app/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -12,6 +14,10 @@ import { getSession, setSession } from './lib/session';
 import { installStaleBuildReload } from './lib/stale-build';
 
 installStaleBuildReload();
+if (import.meta.env.DEV) {
+  void import('@mantine/core/styles.css');
+  void import('@mantine/notifications/styles.css');
+}
 
 configureApiClient({
   getAccessToken: () => getSession()?.accessToken ?? null,

@@ -1,12 +1,4 @@
-import {
-  Anchor,
-  type CSSVariablesResolver,
-  createTheme,
-  Drawer,
-  type MantineColorsTuple,
-  Modal,
-  Notification,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Deep sea blue, dark enough for white text at AA contrast from shade 7 up. */
 const lading: MantineColorsTuple = [
@@ -28,15 +20,15 @@ export const theme = createTheme({
   colors: { lading },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // Plain objects rather than `Modal.extend(…)`: importing the components here would put them (and what they use)
+  // into the first load of every page.
   components: {
     // Links inside text must be told apart without colour (WCAG 1.4.1): always underlined.
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: { defaultProps: { underline: 'always' } },
     // The close buttons are icons: give them a name screen readers can say.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-    }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 });
 
