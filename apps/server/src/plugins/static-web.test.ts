@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -37,5 +38,70 @@ describe('the web app shell', () => {
     const api = await t.app.inject({ method: 'GET', url: '/cp/nothing-here/' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('static assets of the build', () => {
+  let t: TestApp;
+  let dist: string;
+  const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'lading-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Lading</title>${' '.repeat(2000)}`);
+    writeFileSync(join(dist, '.vite/manifest.json'), '{}');
+    writeFileSync(join(dist, 'assets/app-Ab12.js'), script);
+    // Marked copies, so the test can tell which file was sent.
+    writeFileSync(join(dist, 'assets/app-Ab12.js.br'), brotliCompressSync(`${script}// br`));
+    writeFileSync(join(dist, 'assets/app-Ab12.js.gz'), gzipSync(`${script}// gz`));
+    writeFileSync(join(dist, 'assets/app-Ab12.js.map'), '{}');
+    writeFileSync(join(dist, 'assets/logo-Cd34.png'), Buffer.alloc(4096, 7));
+    t = await createTestApp({}, { webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (url: string, acceptEncoding: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+
+  it('sends the brotli copy to a browser, as it is, cached for a year', async () => {
+    const res = await get('/assets/app-Ab12.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(brotliCompressSync(`${script}// br`))).toBe(true);
+  });
+
+  it('sends the gzip copy to a client without brotli, and the file itself to one that accepts neither', async () => {
+    const gz = await get('/assets/app-Ab12.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${script}// gz`);
+    const plain = await get('/assets/app-Ab12.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('does not compress an image again on the fly', async () => {
+    const res = await get('/assets/logo-Cd34.png', 'gzip, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBe(4096);
+  });
+
+  it('never caches index.html, and serves neither source maps nor the build manifest', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/bl_view/7',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/app-Ab12.js.map', 'br')).statusCode).toBe(404);
+    expect((await get('/.vite/manifest.json', 'br')).statusCode).toBe(404);
   });
 });

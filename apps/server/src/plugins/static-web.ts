@@ -14,7 +14,10 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; index.html is always revalidated.
+ * Serves the built SPA. Hashed assets are cached for a year (immutable); index.html is always revalidated.
+ * The build writes brotli and gzip copies beside each file (apps/web/build/precompress.ts): the copy the client
+ * accepts is sent as it is, with Content-Encoding and `Vary: Accept-Encoding`, and the global on-the-fly
+ * compression leaves a response that already has a Content-Encoding alone.
  * Any other GET that accepts HTML falls back to index.html so client routes (app-login, bl_view/7, …) load.
  */
 export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST): Promise<void> {
@@ -35,6 +38,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST
         // Source maps stay on the build machine: never served.
         allowedPath: (pathName: string) => !pathName.endsWith('.map'),
         index: false,
+        preCompressed: true,
         setHeaders: (reply, path) => {
           reply.header(
             'cache-control',
