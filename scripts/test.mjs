@@ -1,4 +1,5 @@
-// `npm test`: unit + integration (Vitest), then end-to-end (Playwright in Chromium against a started server).
+// `npm test`: unit + integration (Vitest), the web build and its first-load check (apps/web/build/bundle-budget.ts),
+// then end-to-end (Playwright in Chromium against a started server).
 // Prints one closing line "N passed, N failed" over both runners.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -20,6 +21,9 @@ const unit = run([
   `--outputFile.json=${vitestJson}`,
 ]);
 const build = run(['run', 'build', '--silent'], {}, npm);
+// Counted as one test: fails when a page's first load grows past its ceiling.
+const firstLoad =
+  build === 0 ? run(['--import', 'tsx', 'apps/web/build/bundle-budget.ts'], {}, process.execPath) : 1;
 const e2eJson = join(out, 'e2e.json');
 const e2e =
   build === 0
@@ -28,8 +32,8 @@ const e2e =
       })
     : 1;
 
-let passed = 0;
-let failed = 0;
+let passed = firstLoad === 0 ? 1 : 0;
+let failed = firstLoad === 0 ? 0 : 1;
 try {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += v.numPassedTests;
@@ -44,6 +48,8 @@ try {
 } catch {
   failed += 1;
 }
-console.log(`\nunit+integration exit ${unit}, build exit ${build}, end-to-end exit ${e2e}`);
+console.log(
+  `\nunit+integration exit ${unit}, build exit ${build}, first-load check exit ${firstLoad}, end-to-end exit ${e2e}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(unit || build || e2e || (failed > 0 ? 1 : 0));
+process.exit(unit || build || firstLoad || e2e || (failed > 0 ? 1 : 0));

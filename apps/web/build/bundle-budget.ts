@@ -1,0 +1,81 @@
+// The first-load check (issue 11, figure #6) on the build: `npm test` runs it after `npm run build`, and fails when a
+// page's first load grows past its ceiling. Measured: the compressed JS + CSS a first load of each page fetches (from
+// the build manifest: the entry, its static imports and the page's lazy modules; brotli sizes, as served) against a
+// React 19 hello-world built by Vite here and now. `ceiling` is where the pages stand (a ratchet: lower it as they
+// get lighter, never raise it to let a change through); `budget` is the issue's target, which `npm run bench`
+// measures in Chromium (bench/figures/6-first-load.figure.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { firstLoadFiles, readManifest, transferSize } from './first-load';
+import { precompress } from './precompress';
+
+const WEB = resolve(import.meta.dirname, '..');
+const PORTAL = ['src/app/layout/portal-layout.tsx'];
+
+/** Pages of figure #6: the lazy modules each renders on a first load; ceiling and budget in times the hello-world. */
+export const FIRST_LOAD_PAGES = [
+  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 3.3, budget: 2.0 },
+  {
+    page: '/app-dashboard/bl-list',
+    modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
+    ceiling: 5.1,
+    budget: 3.0,
+  },
+  {
+    page: '/bl_view/{id}',
+    modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-view.tsx'],
+    ceiling: 5.1,
+    budget: 3.5,
+  },
+] as const;
+
+/** Builds the hello-world into a temporary folder and returns its first-load bytes (brotli). */
+export async function helloWorldBytes(): Promise<number> {
+  const outDir = mkdtempSync(join(tmpdir(), 'lading-react-hello-'));
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'silent',
+      root: join(import.meta.dirname, 'react-hello'),
+      plugins: [react(), precompress()],
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+    return firstLoadFiles(readManifest(outDir)).reduce((sum, file) => sum + transferSize(outDir, file), 0);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export function portalFirstLoads(dist = join(WEB, 'dist')) {
+  const manifest = readManifest(dist);
+  return FIRST_LOAD_PAGES.map(({ page, modules, ceiling, budget }) => {
+    const files = firstLoadFiles(manifest, modules);
+    return {
+      page,
+      ceiling,
+      budget,
+      files,
+      bytes: files.reduce((sum, file) => sum + transferSize(dist, file), 0),
+    };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const baseline = await helloWorldBytes();
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  let failed = 0;
+  console.log(`First-load JS + CSS (brotli) vs a React 19 hello-world built by Vite (${kb(baseline)}):`);
+  for (const { page, ceiling, budget, files, bytes } of portalFirstLoads()) {
+    const ratio = bytes / baseline;
+    const pass = ratio <= ceiling;
+    if (!pass) failed += 1;
+    console.log(
+      `  ${pass ? 'ok  ' : 'FAIL'} ${page}: ${kb(bytes)} in ${files.length} files, ${ratio.toFixed(2)}x` +
+        ` (ceiling ${ceiling}x; the issue's budget ${budget}x)`,
+    );
+  }
+  process.exit(failed ? 1 : 0);
+}
