@@ -1,0 +1,192 @@
+// Figure 6: compressed JS + CSS a first load transfers, measured in Chromium, for /app-login, the BL list and
+// bl_view/{id} (signed in as the demo customer), against a React 19 hello-world built by Vite in the same run.
+// Both builds are served the same way: precompressed brotli/gzip copies from @fastify/static (as the portal serves
+// them). Each load runs with the browser cache cleared and disabled; bytes are what the network layer reports as the
+// encoded body of every script and stylesheet response until the network is idle. Three rounds, alternating.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import Fastify from 'fastify';
+import { build } from 'vite';
+import { precompress } from '../../apps/web/build/precompress';
+import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium';
+import { DEMO, DEMO_PASSWORD } from '../../e2e/fixtures';
+import { alternate, type Budget, type FigureModule, type FigureRow, figure } from '../figure';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ROUNDS = 3;
+
+const PAGES: {
+  id: string;
+  name: string;
+  budget: Budget;
+  path: (billPath: string) => string;
+  signedIn: boolean;
+}[] = [
+  {
+    id: '6-login',
+    name: '/app-login',
+    budget: { op: '<=', limit: 2.0 },
+    path: () => '/app-login',
+    signedIn: false,
+  },
+  {
+    id: '6-bl-list',
+    name: 'BL list (/app-dashboard/bl-list)',
+    budget: { op: '<=', limit: 3.0 },
+    path: () => '/app-dashboard/bl-list',
+    signedIn: true,
+  },
+  {
+    id: '6-bl-view',
+    name: 'bl_view/{id}',
+    budget: { op: '<=', limit: 3.5 },
+    path: (bill) => bill,
+    signedIn: true,
+  },
+];
+
+/** Encoded bytes of every script and stylesheet a load of `url` fetches, cache cleared and disabled. */
+async function firstLoadBytes(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const types = new Map<string, string>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  cdp.on('Network.loadingFinished', (event) => {
+    const type = types.get(event.requestId);
+    if (type === 'Script' || type === 'Stylesheet') bytes += event.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  return bytes;
+}
+
+/** A port free on this machine now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+async function startPortal(PORT: number): Promise<{ server: ChildProcess; stop: () => Promise<void> }> {
+  const data = mkdtempSync(join(tmpdir(), 'lading-bench-web-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(ROOT, 'apps/server'),
+    // As the end-to-end run starts it: plain http on localhost (no Secure cookies), mail to the outbox.
+    env: {
+      ...process.env,
+      DATABASE_URL: `pglite:${join(data, 'pglite')}`,
+      PORT: String(PORT),
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${PORT}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the portal did not become ready in 3 minutes');
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  return {
+    server,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((done) => server.once('exit', done));
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+const firstLoad: FigureModule = async (context) => {
+  context.log('figure 6: building the portal and the React hello-world …');
+  await build({
+    configFile: join(ROOT, 'apps/web/vite.config.ts'),
+    root: join(ROOT, 'apps/web'),
+    logLevel: 'warn',
+  });
+  const helloDist = mkdtempSync(join(tmpdir(), 'lading-react-hello-'));
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: join(ROOT, 'apps/web/build/react-hello'),
+    plugins: [react(), precompress()],
+    build: { outDir: helloDist, emptyOutDir: true },
+  });
+  const hello = Fastify();
+  await hello.register(fastifyStatic, { root: helloDist, preCompressed: true });
+  const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+  const PORT = await freePort();
+
+  let browser: Browser | undefined;
+  const portal = await startPortal(PORT);
+  try {
+    browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    const origin = `http://localhost:${PORT}`;
+    // A signed-in context: the session lives in localStorage, which clearing the HTTP cache keeps.
+    const signedIn = await browser.newContext({ baseURL: origin });
+    const page = await signedIn.newPage();
+    await page.goto('/app-login');
+    await page.getByLabel(/^Username/).fill(DEMO.customer);
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/app-dashboard$/, { timeout: 120_000 }).catch(async (error) => {
+      const alert = await page.getByRole('alert').allTextContents();
+      throw new Error(
+        `sign-in did not reach /app-dashboard (at ${page.url()}; ${alert.join(' ')}): ${error}`,
+      );
+    });
+    await page.goto('/app-dashboard/bl-list');
+    const billPath = await page.getByRole('link', { name: /^LDG/ }).first().getAttribute('href');
+    if (!billPath?.startsWith('/bl_view/')) throw new Error(`no bill link on the BL list (${billPath})`);
+    await page.close();
+    const signedOut = await browser.newContext({ baseURL: origin });
+
+    const rows: FigureRow[] = [];
+    for (const target of PAGES) {
+      const url = `${origin}${target.path(billPath)}`;
+      context.log(`figure 6: ${url}`);
+      const result = await alternate(
+        ROUNDS,
+        () => firstLoadBytes(target.signedIn ? signedIn : signedOut, url),
+        () => firstLoadBytes(signedOut, `${helloUrl}/`),
+      );
+      rows.push(
+        figure({
+          id: target.id,
+          name: `first-load JS+CSS of ${target.name}, Chromium (KB transferred)`,
+          value: result.a / 1024,
+          baseline: result.b / 1024,
+          budget: target.budget,
+          note:
+            'baseline: React 19 hello-world built by Vite in the same run, served precompressed like the portal; ' +
+            `cache cleared and disabled, scripts and stylesheets until network idle, median of ${ROUNDS} alternating rounds`,
+        }),
+      );
+    }
+    return rows;
+  } finally {
+    await browser?.close();
+    await portal.stop();
+    await hello.close();
+    rmSync(helloDist, { recursive: true, force: true });
+  }
+};
+export default firstLoad;
