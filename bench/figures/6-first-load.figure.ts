@@ -1,8 +1,9 @@
 // Figure 6: compressed JS + CSS a first load transfers, measured in Chromium, for /app-login, the BL list and
 // bl_view/{id} (signed in as the demo customer), against a React 19 hello-world built by Vite in the same run.
 // Both builds are served the same way: precompressed brotli/gzip copies from @fastify/static (as the portal serves
-// them). Each load runs with the browser cache cleared and disabled; bytes are what the network layer reports as the
-// encoded body of every script and stylesheet response until the network is idle. Three rounds, alternating.
+// them). Each load runs with the browser cache cleared and disabled; bytes are what the network layer reports as
+// received (compressed body and headers) for every JavaScript and CSS response until the network is idle. Three
+// rounds, alternating.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -58,12 +59,15 @@ async function firstLoadBytes(context: BrowserContext, url: string): Promise<num
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const types = new Map<string, string>();
+  // By the response's type, not the request's: module preloads (`<link rel=modulepreload>`) are not "Script".
+  const jsOrCss = new Set<string>();
   let bytes = 0;
-  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    if (/javascript|css/.test(response.mimeType)) jsOrCss.add(requestId);
+  });
   cdp.on('Network.loadingFinished', (event) => {
-    const type = types.get(event.requestId);
-    if (type === 'Script' || type === 'Stylesheet') bytes += event.encodedDataLength;
+    // encodedDataLength: what came over the wire for the response, headers included (DevTools' "transferred").
+    if (jsOrCss.has(event.requestId)) bytes += event.encodedDataLength;
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.close();
