@@ -99,3 +99,12 @@ const toTextArray = (values: readonly string[]) =>
     values.map((value) => sql`${value}`),
     sql`, `,
   )}]::text[]`;
+
+/** Whether a membership request for the company waits for approval (its status is then decided there). */
+export async function hasPendingMembership(db: Conn, partyId: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from company_memberships where party_id = ${partyId} and status = 'PENDING' limit 1`,
+  );
+  return rows.length > 0;
+}

@@ -22,6 +22,9 @@ const EDITABLE = [
   'taxId',
 ] as const;
 
+const PENDING_REQUEST =
+  'a membership request for this company is pending: approve or refuse the request in Company requests instead';
+
 const codeTaken = () =>
   new AppError('CONFLICT', 'code: another company has this code', {
     fields: { code: 'another company has this code' },
@@ -120,6 +123,11 @@ export function createCompanyAdminService(deps: { db: Db }) {
           const changes = diff(company, values);
           if (changes.length === 0) return company;
           await assertCodeFree(tx, values.code, id);
+          // The approval queue decides the status of a company with a waiting request: both must agree.
+          if (values.status !== company.status && (await repo.hasPendingMembership(tx, id)))
+            throw new AppError('CONFLICT', `status: ${PENDING_REQUEST}`, {
+              fields: { status: PENDING_REQUEST },
+            });
           await repo.updateCompany(tx, id, values);
           await recordAudit(tx, principal, {
             module: 'ADMIN',

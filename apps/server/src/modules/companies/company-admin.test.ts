@@ -150,6 +150,49 @@ describe('admin workspace: companies (ADMIN.COMPANY)', () => {
     expect(typeahead.body).not.toContain('Workspace Test Traders');
   });
 
+  it('refuses a status edit while a membership request for the company is pending, writing nothing', async () => {
+    const email = 'pending.member@example.com';
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/users/create-cp-users/',
+      payload: {
+        username: email,
+        email,
+        first_name: 'Pia',
+        last_name: 'Pending',
+        password: 'a long passphrase for pia 2026',
+        party: null,
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    const [company] = await queryRows<{ id: number; version: number }>(
+      t.database.db,
+      sql`select id, version from parties where code = 'WSTEST'`,
+    );
+    await t.database.db.execute(
+      sql`insert into company_memberships (user_id, party_id, status)
+        select id, ${company!.id}, 'PENDING' from users where email = ${email}`,
+    );
+    const url = `/cp/admin/companies/${company!.id}/`;
+    const headers = { ...admin, 'if-match': `W/"${company!.version}"` };
+    const before = await snapshot();
+    for (const status of ['REFUSED', 'PENDING'] as const) {
+      const edit = await t.app.inject({ method: 'PUT', url, headers, payload: body({ status }) });
+      expect(edit.statusCode, edit.body).toBe(409);
+      expect(Object.keys(edit.json().error.fields)).toEqual(['status']);
+    }
+    expect(await snapshot()).toEqual(before);
+    // Other fields still change while the request waits.
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: body({ name: 'Workspace Test Traders Ltd', isActive: false, roles: ['CO', 'CN', 'N'] }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await t.database.db.execute(sql`delete from company_memberships where party_id = ${company!.id}`);
+  });
+
   it('refuses bad input naming the field, a taken code, and callers without the permission, writing nothing', async () => {
     const before = await snapshot();
     const post = (payload: object, headers: Headers = admin) =>
