@@ -19,12 +19,18 @@ async function openReview(page: Page, number: string) {
 
 const statusBadge = (page: Page) => page.getByText('Status', { exact: true }).locator('xpath=..');
 
+// Each test starts from the dashboard and opens the review queue: room for that on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   await signInAs(page, DEMO.admin);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+  // The dashboard's BL review queue opens the work list.
+  await page.getByRole('link', { name: /^Bills of lading to review/ }).click();
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/bl-review$/);
 });
 
-test('the admin dashboard lists the bills awaiting review, oldest first', async ({ page }) => {
+test('the review queue lists the bills awaiting review, oldest first', async ({ page }) => {
   const queue = page.getByRole('table', { name: /UPDATE PENDING/ });
   await expect(queue).toBeVisible();
   const rows = queue.getByRole('row');

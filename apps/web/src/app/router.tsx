@@ -9,6 +9,7 @@ import {
 import { ensureAuthData } from '../features/accounts/api/get-auth-data';
 import { parseBlListSearch } from '../features/bills-of-lading/components/bl-list-search';
 import { parseBookingListSearch } from '../features/bookings/components/booking-list-search';
+import { parseQuotationListSearch } from '../features/quotations/components/quotation-list-search';
 import type { PermissionCode } from '../lib/permissions';
 import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
@@ -150,7 +151,16 @@ const adminDashboardRoute = createRoute({
   ),
 });
 
-// The carrier's review of one bill.
+// The carrier's BL review work list (the admin dashboard's BL_REVIEW queue) and the review of one bill.
+const blReviewQueueRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/bl-review',
+  staticData: { requires: 'ADMIN.BL_REVIEW.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/bills-of-lading/routes/bl-review-queue'),
+    'BlReviewQueuePage',
+  ),
+});
 const blReviewRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-dashboard-admin/bl-review/$id',
@@ -283,6 +293,7 @@ const quotationListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-active-quotation',
   staticData: { requires: 'CP.QUOTATION.VIEW' },
+  validateSearch: parseQuotationListSearch,
   component: lazyRouteComponent(
     () => import('../features/quotations/routes/quotation-list'),
     'QuotationListPage',
@@ -309,6 +320,7 @@ const routeTree = rootRoute.addChildren([
   portalRoute.addChildren([
     profileRoute,
     adminDashboardRoute,
+    blReviewQueueRoute,
     blReviewRoute,
     quotationsToPriceRoute,
     quotationToPriceRoute,

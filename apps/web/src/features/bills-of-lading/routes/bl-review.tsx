@@ -21,7 +21,7 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
 }
 
 const BackLink = () => (
-  <Anchor component={Link} to="/app-dashboard-admin" size="sm">
+  <Anchor component={Link} to="/app-dashboard-admin/bl-review" size="sm">
     Back to the review queue
   </Anchor>
 );

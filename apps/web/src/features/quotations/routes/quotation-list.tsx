@@ -1,6 +1,12 @@
 import { DEFAULT_PAGE_SIZE } from '@lading/contract/app-info';
-import type { Quotation, QuotationSort } from '@lading/contract/quotations';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import {
+  QUOTATION_STATUSES,
+  type Quotation,
+  type QuotationSort,
+  type QuotationStatus,
+} from '@lading/contract/quotations';
+import { Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
@@ -13,6 +19,8 @@ import { equipmentText, laneText } from '../components/quotation-format';
 import { QuotationStatusBadge } from '../components/quotation-status-badge';
 import { QuotationSummary } from '../components/quotation-summary';
 import { RejectQuotationModal } from '../components/reject-quotation-modal';
+
+const route = getRouteApi('/portal/app-dashboard/app-active-quotation');
 
 const totalText = (quotation: Quotation) =>
   quotation.totalAmount === null ? 'On request' : formatMoney(quotation.totalAmount, quotation.currency);
@@ -91,7 +99,12 @@ function quotationColumns(onOpen: (id: number) => void): RecordListColumn<Quotat
 export function QuotationListPage() {
   const isPhone = usePhoneLayout();
   const can = useCan();
-  const [page, setPage] = useState(1);
+  // The status filter and page live in the address (the dashboard's counts link here); no status: the active ones.
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const page = search.page ?? 1;
+  const setPage = (next: number) =>
+    void navigate({ search: { ...search, page: next === 1 ? undefined : next } });
   const [sort, setSort] = useState<{ value: QuotationSort; order: SortOrder }>({
     value: 'createdAt',
     order: 'desc',
@@ -99,14 +112,18 @@ export function QuotationListPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<Quotation | null>(null);
   const { data, isError, isFetching, refetch } = useQuotations({
-    active: true,
+    active: search.status === undefined,
+    status: search.status,
     sort: sort.value,
     order: sort.order,
     skip: (page - 1) * DEFAULT_PAGE_SIZE,
     limit: DEFAULT_PAGE_SIZE,
   });
   const open = data?.results.find((quotation) => quotation.id === openId) ?? null;
-  const emptyText = can('CP.RATE_ENQUIRY.VIEW') ? (
+  const noun = search.status ? `${search.status.toLowerCase()} quotation` : 'active quotation';
+  const emptyText = search.status ? (
+    `No ${noun}s.`
+  ) : can('CP.RATE_ENQUIRY.VIEW') ? (
     <>
       No active quotations. <AnchorLink to="/app-dashboard/app-rate-enquiry">Make a rate enquiry</AnchorLink>{' '}
       to get a price.
@@ -124,11 +141,28 @@ export function QuotationListPage() {
         </Text>
       }
     >
+      <Paper withBorder p="md" radius="md" component="search" aria-label="Filter quotations">
+        <Select
+          label="Status"
+          placeholder="Active (quoted or on request)"
+          clearable
+          data={[...QUOTATION_STATUSES]}
+          value={search.status ?? null}
+          onChange={(value) =>
+            void navigate({
+              search: { status: (value as QuotationStatus | null) ?? undefined, page: undefined },
+              replace: true,
+            })
+          }
+          comboboxProps={{ withinPortal: true }}
+          maw={{ base: '100%', xs: 320 }}
+        />
+      </Paper>
       <RecordList<Quotation, QuotationSort>
         label="Quotations"
         items={data?.results}
         count={data?.count}
-        noun={['active quotation', 'active quotations']}
+        noun={[noun, `${noun}s`]}
         columns={quotationColumns(setOpenId)}
         card={(quotation) => quotationCard(quotation, setOpenId)}
         rowTestId="quotation-row"

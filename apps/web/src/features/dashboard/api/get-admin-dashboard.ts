@@ -1,0 +1,16 @@
+import type { AdminDashboard } from '@lading/contract/dashboards';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET cp/dashboard-admin/: the work queues and volumes of the office the staff member works as. */
+export function getAdminDashboard(signal?: AbortSignal): Promise<AdminDashboard> {
+  return apiRequest<AdminDashboard>('/cp/dashboard-admin/', { signal });
+}
+
+export function useAdminDashboard() {
+  return useQuery({
+    queryKey: ['dashboard', 'admin'],
+    queryFn: ({ signal }) => getAdminDashboard(signal),
+    staleTime: 0,
+  });
+}

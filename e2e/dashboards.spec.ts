@@ -1,0 +1,195 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, expectNoSeriousAxeViolations, signInAs } from './fixtures';
+
+/**
+ * Issue 13, the dashboards. Other specs add quotations, bookings and bills to the shared demo data, so every figure
+ * is compared with what the list it links to shows at that moment, never with a fixed number. Nothing is changed.
+ */
+
+const CUSTOMER_STATE = join(tmpdir(), `lading-dashboards-customer-${process.pid}.json`);
+const ADMIN_STATE = join(tmpdir(), `lading-dashboards-admin-${process.pid}.json`);
+
+test.beforeAll(async ({ browser }) => {
+  for (const [email, path] of [
+    [DEMO.customer, CUSTOMER_STATE],
+    [DEMO.admin, ADMIN_STATE],
+  ] as const) {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signInAs(page, email);
+    await expect(page).toHaveURL(/\/app-dashboard(-admin)?$/);
+    await context.storageState({ path });
+    await context.close();
+  }
+});
+test.describe.configure({ timeout: 120_000 });
+
+/** The first whole number in a locator's text. */
+async function numberIn(locator: Locator): Promise<number> {
+  await expect(locator).toHaveText(/\d/);
+  return Number(((await locator.textContent()) ?? '').match(/\d+/)![0]);
+}
+
+/** The count line under each list: "3 bookings", "2 bills of lading", "1 expired quotation". */
+const LIST_COUNT = {
+  quotations: (page: Page) => page.getByText(/^\d+ [a-z ]*quotations?$/),
+  bookings: (page: Page) => page.getByText(/^\d+ bookings?$/),
+  bills: (page: Page) => page.locator('#bl-count'),
+} as const;
+
+async function noSidewaysScroll(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+test.describe('the customer', () => {
+  test.use({ storageState: CUSTOMER_STATE, viewport: { width: 1440, height: 900 } });
+
+  test('every count on the dashboard is what its list shows; it fits a phone', async ({ page }) => {
+    await page.goto('/app-dashboard');
+    await expect(page.getByRole('heading', { name: 'Needs your attention' })).toBeVisible();
+    await expect(page.getByTestId('attention-item').first()).toBeVisible();
+    // The chart arrives lazily; axe then sees the whole screen.
+    await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
+    await expectNoSeriousAxeViolations(page);
+
+    const links = page.getByTestId('count-link');
+    const total = await links.count();
+    expect(total).toBe(5 + 5 + 5);
+    const targets: { list: keyof typeof LIST_COUNT; count: number; href: string; name: string }[] = [];
+    for (let i = 0; i < total; i++) {
+      const link = links.nth(i);
+      targets.push({
+        list: (await link.getAttribute('data-list')) as keyof typeof LIST_COUNT,
+        count: Number(await link.getAttribute('data-count')),
+        href: (await link.getAttribute('href'))!,
+        name: (await link.textContent()) ?? '',
+      });
+    }
+    const nonZero = targets.filter((target) => target.count > 0);
+    expect(nonZero.map((target) => target.list)).toEqual(
+      expect.arrayContaining(['quotations', 'bookings', 'bills']),
+    );
+    for (const target of nonZero) {
+      await page
+        .getByTestId('count-link')
+        .and(page.locator(`[href="${target.href}"]`))
+        .click();
+      await expect(page).toHaveURL(target.href);
+      expect(await numberIn(LIST_COUNT[target.list](page)), `${target.list} ${target.name}`).toBe(
+        target.count,
+      );
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible();
+    }
+
+    // An attention item opens its record.
+    const first = page.getByTestId('attention-item').first().getByRole('link');
+    const title = (await first.textContent()) ?? '';
+    await first.click();
+    await expect(page).not.toHaveURL(/\/app-dashboard$/);
+    const number = title.match(/[A-Z]{3}\d{6,}/)![0];
+    await expect(page.getByText(number).first()).toBeVisible({ timeout: 20_000 });
+
+    // On a phone: the whole dashboard fits 390 px.
+    await page.goBack();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
+    await noSidewaysScroll(page);
+  });
+});
+
+test.describe('the carrier admin', () => {
+  test.use({ storageState: ADMIN_STATE, viewport: { width: 1440, height: 900 } });
+
+  test('works each queue from the dashboard and finds a customer record; it fits a phone', async ({
+    page,
+  }) => {
+    await page.goto('/app-dashboard-admin');
+    const queues = page.getByTestId('work-queue');
+    await expect(queues).toHaveCount(4);
+    await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
+    await expectNoSeriousAxeViolations(page);
+
+    const countOf = async (code: string) =>
+      Number(await page.locator(`[data-queue="${code}"]`).getAttribute('data-count'));
+    const open = async (code: string, name: RegExp, url: RegExp) => {
+      const count = await countOf(code);
+      await page.locator(`[data-queue="${code}"]`).getByRole('link', { name }).click();
+      await expect(page).toHaveURL(url);
+      return count;
+    };
+    /** A work list's rows (its table has the caption `caption`), or none when it says it is empty. */
+    const rowsOf = async (caption: string | RegExp, empty: RegExp) => {
+      await expect(page.getByRole('table', { name: caption }).or(page.getByText(empty))).toBeVisible();
+      const table = page.getByRole('table', { name: caption });
+      return (await table.count()) === 0 ? 0 : (await table.getByRole('row').count()) - 1;
+    };
+    // Back in the browser's history: the dashboard again without reloading the app.
+    const back = async () => {
+      await page.goBack();
+      await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+      await expect(queues).toHaveCount(4);
+    };
+
+    const review = await open('BL_REVIEW', /^Bills of lading to review/, /\/app-dashboard-admin\/bl-review$/);
+    expect(await numberIn(page.locator('#review-queue-count'))).toBe(review);
+    expect(await rowsOf(/UPDATE PENDING/, /Nothing to review/)).toBe(review);
+    const billNumber =
+      review > 0
+        ? (
+            await page
+              .getByRole('link', { name: /^Review / })
+              .first()
+              .getAttribute('aria-label')
+          )?.replace('Review ', '')
+        : undefined;
+    await back();
+
+    const toPrice = await open(
+      'QUOTATION_PRICING',
+      /^Quotations to price/,
+      /\/app-dashboard-admin\/quotations-to-price$/,
+    );
+    expect(await rowsOf('Quotations to price', /Nothing to price/)).toBe(toPrice);
+    await back();
+
+    const toConfirm = await open(
+      'BOOKING_CONFIRMATION',
+      /^Bookings to confirm/,
+      /\/app-dashboard-admin\/bookings-to-confirm$/,
+    );
+    expect(await rowsOf('Bookings to confirm', /Nothing to confirm/)).toBe(toConfirm);
+    await back();
+
+    const requests = await open(
+      'COMPANY_APPROVAL',
+      /^Company requests/,
+      /\/app-dashboard-admin\/company-requests$/,
+    );
+    expect(await numberIn(page.getByText(/^\d+ requests? waiting/))).toBe(requests);
+    await back();
+
+    // One search box across customers: a bill by its number opens its review.
+    const searchBox = page.getByRole('searchbox', { name: /Search customers' records/ });
+    await searchBox.fill('harbour');
+    await expect(page.getByTestId('search-result').first()).toContainText('Harbour Traders LLP');
+    if (billNumber) {
+      await searchBox.fill(billNumber.toLowerCase());
+      const hit = page.getByTestId('search-result').first().getByRole('link', { name: billNumber });
+      await expect(hit).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await hit.click();
+      await expect(page.getByRole('heading', { level: 1, name: `Review ${billNumber}` })).toBeVisible();
+      await back();
+    }
+
+    // On a phone: the whole dashboard fits 390 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
+    await noSidewaysScroll(page);
+  });
+});
