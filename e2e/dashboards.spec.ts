@@ -39,10 +39,13 @@ const LIST_COUNT = {
   bills: (page: Page) => page.locator('#bl-count'),
 } as const;
 
+/** Once the layout has settled after a resize (the chart follows its container a frame or two later). */
 async function noSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      timeout: 5_000,
+    })
+    .toBeLessThanOrEqual(0);
 }
 
 test.describe('the customer', () => {
