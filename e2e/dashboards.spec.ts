@@ -100,6 +100,9 @@ test.describe('the customer', () => {
     // On a phone: the whole dashboard fits 390 px.
     await page.goBack();
     await page.setViewportSize({ width: 390, height: 844 });
+    // Opened on the phone, as a phone user does: a chart drawn at 1,440 px can lag behind a live resize.
+    await page.reload();
+    await expect(page.getByTestId('attention-item').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
     await noSidewaysScroll(page);
   });
