@@ -204,6 +204,8 @@ export const AdminOfficeSchema = z.object({
   staff: z.array(
     z.object({ id: z.number().int(), name: z.string(), email: z.string(), isActive: z.boolean() }),
   ),
+  /** Sent back as If-Match (or `version`) with an edit. */
+  version: z.number().int(),
 });
 export type AdminOffice = z.infer<typeof AdminOfficeSchema>;
 
@@ -212,7 +214,10 @@ export const AdminOfficeListResponseSchema = z.object({
   results: z.array(AdminOfficeSchema),
 });
 
-/** Create or edit an office. Whether it is the corporate office is not editable (TSX is). */
+/**
+ * Create or edit an office. Whether it is the corporate office is not editable (TSX is). A port is served by one
+ * office at most, and only the corporate office changes which. Edits send the version read (If-Match or `version`).
+ */
 export const OfficeBodySchema = z.object({
   code: z
     .string()
@@ -222,8 +227,16 @@ export const OfficeBodySchema = z.object({
     .regex(/^[A-Z0-9]+$/, 'Capital letters and digits only'),
   name: z.string().trim().min(2, 'Office name is required').max(200, 'must be at most 200 characters'),
   portId: idSchema().nullable(),
+  version: versionSchema.optional(),
 });
 export type OfficeBody = z.infer<typeof OfficeBodySchema>;
+
+export const ADMIN_OFFICE_MESSAGES = {
+  codeTaken: 'another office has this code',
+  portTaken: 'another office serves this port',
+  portCorporateOnly: 'Only the corporate office changes the port an office serves',
+  stale: 'This office was changed by someone else since you opened it. Reload to see the changes.',
+} as const;
 
 /* ---------------------------------------------------------------- audit viewer */
 

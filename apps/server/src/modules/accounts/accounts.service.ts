@@ -11,6 +11,7 @@ import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { Db, Tx } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError, notFound } from '../../lib/app-error';
+import { uniqueViolationOf } from '../../lib/database-errors';
 import { publishEvent } from '../../lib/domain-events';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
@@ -138,7 +139,7 @@ export function createAccountsService(deps: {
           deps.kickMail();
           return;
         } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
+          if (uniqueViolationOf(error) === null) throw error;
         }
       }
       const owners = existing.length
@@ -394,12 +395,4 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 /** The throttle's key: the account, whichever identifier named it; an unknown identifier, folded, otherwise. */
 function accountKeyOf(row: { id: number } | null, login: string): string {
   return row ? `user:${row.id}` : `login:${login.toLowerCase()}`;
-}
-
-/** A unique-index violation (PostgreSQL 23505), however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

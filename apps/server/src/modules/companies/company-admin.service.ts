@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AuditChange } from '../../db/schema/audit';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { withUniqueFields } from '../../lib/database-errors';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
 import * as repo from './company-admin.repository';
@@ -37,10 +38,6 @@ function checkCountry(values: CompanyValues) {
     });
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
-
 function diff(before: AdminCompany, after: CompanyValues): AuditChange[] {
   return EDITABLE.flatMap((field) =>
     JSON.stringify(before[field]) === JSON.stringify(after[field])
@@ -57,14 +54,10 @@ export function createCompanyAdminService(deps: { db: Db }) {
   const { db } = deps;
 
   /** A code that another company holds is 409 naming `code`, also when two requests race for it. */
-  async function withUniqueCode<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeTaken();
-      throw error;
-    }
-  }
+  const withUniqueCode = <T>(run: () => Promise<T>): Promise<T> =>
+    withUniqueFields(run, (index) =>
+      index === 'parties_code_unique' || index === '' ? codeTaken() : undefined,
+    );
 
   async function assertCodeFree(tx: Tx, code: string, id?: number) {
     const holder = await repo.findCompanyIdByCode(tx, code);

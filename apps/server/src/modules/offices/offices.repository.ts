@@ -8,7 +8,7 @@ type Conn = Db | Tx;
 const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 const OFFICE_SELECT = sql`
-  select o.id, o.code, o.name, o.is_corporate as "isCorporate",
+  select o.id, o.code, o.name, o.is_corporate as "isCorporate", o.version,
     (select json_build_object('id', p.id, 'code', p.code, 'name', p.name) from ports p where p.id = o.port_id) as port,
     coalesce((select json_agg(json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name,
         'email', u.email::text, 'isActive', u.is_active) order by u.last_name, u.first_name, u.id)
@@ -56,7 +56,9 @@ export async function isSeaPort(db: Conn, portId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function insertOffice(tx: Tx, body: OfficeBody): Promise<number> {
+type OfficeValues = Omit<OfficeBody, 'version'>;
+
+export async function insertOffice(tx: Tx, body: OfficeValues): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into offices (code, name, port_id) values (${body.code}, ${body.name}, ${body.portId}) returning id`,
@@ -64,8 +66,15 @@ export async function insertOffice(tx: Tx, body: OfficeBody): Promise<number> {
   return row!.id;
 }
 
-export async function updateOffice(tx: Tx, id: number, body: OfficeBody): Promise<void> {
+export async function updateOffice(tx: Tx, id: number, body: OfficeValues): Promise<void> {
   await tx.execute(
-    sql`update offices set code = ${body.code}, name = ${body.name}, port_id = ${body.portId} where id = ${id}`,
+    sql`update offices set code = ${body.code}, name = ${body.name}, port_id = ${body.portId},
+      version = version + 1 where id = ${id}`,
   );
+}
+
+/** The office that serves a port, if any. */
+export async function findOfficeIdByPort(db: Conn, portId: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select id from offices where port_id = ${portId}`);
+  return row?.id ?? null;
 }

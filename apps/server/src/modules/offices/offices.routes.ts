@@ -6,6 +6,7 @@ import {
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { etagOf } from '../../lib/versioning';
 import { principalOf } from '../../plugins/auth';
 import type { OfficesService } from './offices.service';
 
@@ -34,12 +35,15 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
       config: { access: VIEW },
       schema: {
         tags,
-        summary: 'One office',
+        summary: 'One office, with its version as the ETag',
         params: IdParamsSchema,
         response: { 200: AdminOfficeSchema, ...errors },
       },
     },
-    async (request) => offices.getOffice(principalOf(request), request.params.id),
+    async (request, reply) => {
+      const office = await offices.getOffice(principalOf(request), request.params.id);
+      return reply.header('etag', etagOf(office.version)).send(office);
+    },
   );
 
   app.post(
@@ -48,13 +52,16 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
       config: { access: EDIT },
       schema: {
         tags,
-        summary: 'Create a branch office (from the corporate office); a code in use is 409 naming code',
+        summary:
+          'Create a branch office (from the corporate office); a code in use is 409 naming code, a port another office serves 409 naming portId',
         body: OfficeBodySchema,
         response: { 201: AdminOfficeSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await offices.createOffice(principalOf(request), request.body)),
+    async (request, reply) => {
+      const office = await offices.createOffice(principalOf(request), request.body);
+      return reply.status(201).header('etag', etagOf(office.version)).send(office);
+    },
   );
 
   app.put(
@@ -63,12 +70,21 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
       config: { access: EDIT },
       schema: {
         tags,
-        summary: "Edit an office's code, name and port (the corporate office keeps its code TSX)",
+        summary:
+          'Edit an office\'s code, name and port at the version read (If-Match or "version": 412 when stale, 428 when missing); TSX keeps its code, only the corporate office changes the port (400 naming portId), a code or port another office holds is 409 naming code or portId',
         params: IdParamsSchema,
         body: OfficeBodySchema,
-        response: { 200: AdminOfficeSchema, ...errors },
+        response: { 200: AdminOfficeSchema, ...errors, 412: ErrorBodySchema, 428: ErrorBodySchema },
       },
     },
-    async (request) => offices.updateOffice(principalOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const office = await offices.updateOffice(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+      );
+      return reply.header('etag', etagOf(office.version)).send(office);
+    },
   );
 };

@@ -17,15 +17,24 @@ const searchSeaPorts = async (term: string, signal: AbortSignal): Promise<Port[]
 
 type OfficePort = AdminOffice['port'];
 
-/** Create or edit an office: code, name and the sea port it serves. Whether it is the corporate office is fixed. */
+/**
+ * Create or edit an office: code, name and the sea port it serves. Whether it is the corporate office is fixed; the
+ * port only the corporate office changes. Server 400/409 fields go on their cells (a port another office serves on
+ * the port); a 412 (someone else saved first) tells the user and reloads the list.
+ */
 export function OfficeForm({
   office,
+  canChangePort,
   onSaved,
   onCancel,
+  onStale,
 }: {
   office: AdminOffice | null;
+  /** The corporate office (scope all) changes the port; a branch keeps it. */
+  canChangePort: boolean;
   onSaved: () => void;
   onCancel: () => void;
+  onStale: () => void;
 }) {
   const save = useSaveOffice();
   const [port, setPort] = useState<OfficePort>(office?.port ?? null);
@@ -37,13 +46,15 @@ export function OfficeForm({
   const submit = async (values: OfficeBody) => {
     setPortError(undefined);
     try {
-      const saved = await save.mutateAsync({
-        id: office?.id ?? null,
-        body: { ...values, portId: port?.id ?? null },
-      });
+      const saved = await save.mutateAsync({ office, body: { ...values, portId: port?.id ?? null } });
       toast.success(office ? `Office ${saved.code} saved` : `Office ${saved.code} created`);
       onSaved();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        toast.warning(error.message);
+        onStale();
+        return;
+      }
       if (error instanceof ApiError && error.fields.portId) setPortError(error.fields.portId);
       const placed =
         error instanceof ApiError
@@ -69,7 +80,13 @@ export function OfficeForm({
           getOptionKey={(item) => String(item.id)}
           placeholder="None"
           error={portError}
+          disabled={!canChangePort}
         />
+        {!canChangePort && (
+          <Text size="xs" c="dimmed">
+            Only the corporate office changes the port an office serves.
+          </Text>
+        )}
         <Text size="sm" mt="xs">
           Corporate office: {office?.isCorporate ? 'yes (sees every office’s records)' : 'no'} — fixed; the
           corporate office is TSX.

@@ -96,8 +96,13 @@ export function OfficesPage() {
         {editing !== null && (
           <OfficeForm
             office={editing === 'new' ? null : editing}
+            canChangePort={isCorporate}
             onSaved={() => setEditing(null)}
             onCancel={() => setEditing(null)}
+            onStale={() => {
+              setEditing(null);
+              void list.refetch();
+            }}
           />
         )}
       </Modal>
