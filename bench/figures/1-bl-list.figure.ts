@@ -149,8 +149,12 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
   }
 }
 
-const blList: FigureModule = async (context) => [
-  ...(await measure('postgres', context.postgresUrl, context.log)),
-  ...(await measure('pglite', context.postgresUrl, context.log)),
-];
+/** BENCH_ENGINE=postgres (or pglite) measures one engine only, for iterating on one figure. */
+const blList: FigureModule = async (context) => {
+  const only = process.env.BENCH_ENGINE;
+  const rows: FigureRow[] = [];
+  for (const engine of ['postgres', 'pglite'] as const)
+    if (!only || only === engine) rows.push(...(await measure(engine, context.postgresUrl, context.log)));
+  return rows;
+};
 export default blList;

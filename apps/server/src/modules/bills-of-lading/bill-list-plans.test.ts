@@ -74,6 +74,18 @@ describe('BL list query plans at scale', () => {
     }
   });
 
+  it('BL number search: the trigram index is asked for the tail of the number only', async () => {
+    const { statements, result } = await captureStatements(database, () =>
+      findBills(database.db, query({ bl_number: 'GEN000012345' }), scopes.corporate!),
+    );
+    expect(result.results.map((b) => b.number)).toEqual(['GEN000012345']);
+    const conditions = (await planNodes(database, statements[0]!))
+      .filter((node) => node['Index Name'] === 'bills_of_lading_number_trgm')
+      .map((node) => node['Index Cond']);
+    expect(conditions).toEqual([expect.stringContaining('%2345%')]);
+    expect(conditions[0]).not.toContain('GEN0');
+  });
+
   it('counts up to the specification count limit (10,000), along an index', async () => {
     const { statements, result } = await captureStatements(database, () =>
       findBills(database.db, query(), scopes.corporate!),

@@ -199,7 +199,7 @@ export async function findBills(
   if (query.pol_id !== undefined) conditions.push(sql`b.pol_id = ${query.pol_id}`);
   if (query.pod_id !== undefined) conditions.push(sql`b.pod_id = ${query.pod_id}`);
   if (query.status !== undefined) conditions.push(sql`b.status = ${query.status}`);
-  if (query.bl_number) conditions.push(sql`b.number ilike ${`%${escapeLike(query.bl_number)}%`}`);
+  if (query.bl_number) conditions.push(numberContains(sql`b.number`, query.bl_number));
   if (query.booking_number) {
     // The matching bookings first (trigram index), then their bills by booking_id: as `= any(array(…))` the
     // planner reads bills through the booking index instead of guessing a large match and scanning every bill.
@@ -300,6 +300,26 @@ export async function writeBill(tx: Tx, id: number, bill: BillWrite): Promise<vo
     select ${id}, v.position, v."hsCodeId", null, v.commodity, v."packageTypeId", v."packageDetails"
     from jsonb_to_recordset(${json(bill.cargo)}::jsonb)
       as v(position smallint, "hsCodeId" int, commodity text, "packageTypeId" int, "packageDetails" text)`);
+}
+
+/** How many trailing characters of a number search the trigram index is asked for (see numberContains). */
+const NUMBER_TAIL = 4;
+
+/**
+ * `column` contains `term`, case-insensitively (the BL-number search), found through the column's trigram index.
+ * Bill numbers are a shared prefix and a zero-padded sequence (`LDG2611…`, `GEN000…`): the trigrams of a full
+ * number's first characters are in nearly every bill, and GIN reads their whole posting lists (a million entries
+ * each at a million bills) before it intersects them. The index is therefore asked only for the term's last
+ * characters, where sequence numbers differ (every bill containing the term contains its tail), and the whole term
+ * is checked on those candidates (`lower(…) like`, which that index does not serve; statistics on lower(number),
+ * migration 0018, let the planner estimate it, so a short shared prefix still walks the sort index instead).
+ */
+function numberContains(column: SQL, term: string): SQL {
+  const characters = Array.from(term);
+  const tail = characters.slice(-NUMBER_TAIL).join('');
+  const candidates = sql`${column} ilike ${`%${escapeLike(tail)}%`}`;
+  if (tail === term) return candidates;
+  return sql`${candidates} and lower(${column}) like lower(${`%${escapeLike(term)}%`})`;
 }
 
 /** `%` and `_` typed by a user are searched for literally. */

@@ -115,6 +115,19 @@ describe('bills of lading API', () => {
         (await list(customer, `pod_id=${sample.podId}`)).json().results.map((b: { id: number }) => b.id),
       ).toContain(sample.id);
       expect((await list(customer, 'bl_number=LDG26110003')).json().count).toBe(1);
+      // Contains, case-insensitively: any part of the number, in any case, short or long.
+      const numbersFound = async (term: string) =>
+        ((await list(customer, `bl_number=${term}&limit=100`)).json().results as { number: string }[])
+          .map((b) => b.number)
+          .sort();
+      const expected = (part: string) =>
+        all
+          .map((b) => b.number)
+          .filter((n) => n.toLowerCase().includes(part.toLowerCase()))
+          .sort();
+      for (const term of ['ldg26110003', 'G261100', 'dg2611', '1000', '0003', '03'])
+        expect(await numbersFound(term), term).toEqual(expected(term));
+      expect(expected('G261100').length).toBeGreaterThan(1);
       expect((await list(customer, `booking_number=${sample.bookingNumber}`)).json().results[0].id).toBe(
         sample.id,
       );
