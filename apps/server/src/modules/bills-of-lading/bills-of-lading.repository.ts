@@ -185,7 +185,11 @@ export async function findBillPage<Row extends { status: BillOfLadingListItem['s
     );
     count = counted?.n ?? 0;
   }
-  return { count, rows: rows.map(withDcsa) };
+  // The DCSA status is added to each row in place (a page is up to 100 rows; no copy of each).
+  for (const row of rows as (Row & { dcsaStatus?: string })[])
+    row.dcsaStatus =
+      DCSA_TRANSPORT_DOCUMENT_STATUS[row.status as keyof typeof DCSA_TRANSPORT_DOCUMENT_STATUS];
+  return { count, rows: rows as (Row & { dcsaStatus: string })[] };
 }
 
 /** The list with its count (capped at BL_COUNT_MAX), filtered, within the caller's scope. */

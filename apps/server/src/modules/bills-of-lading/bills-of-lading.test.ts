@@ -1,5 +1,6 @@
 import {
   type BillOfLading,
+  BillOfLadingListItemSchema,
   computeBillTotals,
   prefillBillForm,
   toUpdatePayload,
@@ -81,6 +82,15 @@ describe('bills of lading API', () => {
     )[0]!;
 
   describe('list', () => {
+    it('answers each row with exactly the list fields, as the schema types them', async () => {
+      const { results } = (await list(admin, 'limit=100')).json() as { results: Record<string, unknown>[] };
+      expect(results.length).toBeGreaterThan(0);
+      for (const row of results) {
+        expect(Object.keys(row)).toEqual(Object.keys(BillOfLadingListItemSchema.shape));
+        expect(BillOfLadingListItemSchema.strict().parse(row)).toEqual(row);
+      }
+    });
+
     it('gives a customer only their own bills, whatever created_by_id says', async () => {
       const mine = (await list(customer, 'limit=100')).json();
       expect(mine.count).toBe(8);
