@@ -24,6 +24,46 @@ export const ROLE_LABELS: Record<RoleCode, string> = {
 const messageOf = (error: unknown, field: string) =>
   error instanceof ApiError ? (error.fields[field] ?? error.message) : 'The change could not be saved.';
 
+/** A group of checkboxes (its label names them, its message shows under them) saved with its own button. */
+function ChoicesWithSave({
+  label,
+  description,
+  options,
+  value,
+  onChange,
+  error,
+  saveLabel,
+  onSave,
+  saving,
+}: {
+  label: string;
+  description: string;
+  options: { value: string; label: string }[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  error: string | undefined;
+  saveLabel: string;
+  onSave: () => void;
+  saving: boolean;
+}) {
+  return (
+    <>
+      <Checkbox.Group label={label} description={description} value={value} onChange={onChange} error={error}>
+        <Stack gap={6} mt={6}>
+          {options.map((option) => (
+            <Checkbox key={option.value} value={option.value} label={option.label} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Group>
+        <Button size="sm" variant="default" onClick={onSave} loading={saving}>
+          {saveLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /**
  * One user's account, roles, offices and verification mail, each saved on its own (ADMIN.USER.EDIT). Messages of a
  * refused change (the contract's rules, or the server's 400) show under the part they concern.
@@ -147,61 +187,41 @@ export function UserEditor({ user, onChanged }: { user: AdminUser; onChanged: (u
         )}
       </Stack>
       <Divider />
-      <Checkbox.Group
+      <ChoicesWithSave
         label="Roles"
         description="A customer holds the customer role only; staff may hold several."
+        options={ROLE_CODES.map((code) => ({ value: code, label: ROLE_LABELS[code] }))}
         value={roles}
         onChange={setRoles}
         error={errors.roles}
-      >
-        <Stack gap={6} mt={6}>
-          {ROLE_CODES.map((code) => (
-            <Checkbox key={code} value={code} label={ROLE_LABELS[code]} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
-      <Group>
-        <Button size="sm" variant="default" onClick={saveRoles} loading={update.isPending}>
-          Save roles
-        </Button>
-      </Group>
+        saveLabel="Save roles"
+        onSave={saveRoles}
+        saving={update.isPending}
+      />
       {user.isStaff && (
         <>
           <Divider />
-          <Checkbox.Group
+          <ChoicesWithSave
             label="Offices"
             description="The offices this member of staff works for; their records are what they see."
+            options={offices.map((office) => ({
+              value: String(office.id),
+              label: `${office.code} · ${office.name}`,
+            }))}
             value={officeIds}
             onChange={setOfficeIds}
             error={errors.offices}
-          >
-            <Stack gap={6} mt={6}>
-              {offices.map((office) => (
-                <Checkbox
-                  key={office.id}
-                  value={String(office.id)}
-                  label={`${office.code} · ${office.name}`}
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <Group>
-            <Button
-              size="sm"
-              variant="default"
-              loading={update.isPending}
-              onClick={() =>
-                void run(
-                  { kind: 'offices', officeIds: officeIds.map(Number) },
-                  'offices',
-                  ADMIN_USER_MESSAGES.officesSaved,
-                  'officeIds',
-                )
-              }
-            >
-              Save offices
-            </Button>
-          </Group>
+            saveLabel="Save offices"
+            onSave={() =>
+              void run(
+                { kind: 'offices', officeIds: officeIds.map(Number) },
+                'offices',
+                ADMIN_USER_MESSAGES.officesSaved,
+                'officeIds',
+              )
+            }
+            saving={update.isPending}
+          />
         </>
       )}
     </Stack>

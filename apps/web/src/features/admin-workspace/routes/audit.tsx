@@ -1,28 +1,11 @@
 import { AUDIT_RECORD_TYPES, type AuditEvent } from '@lading/contract/admin-workspace';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { AnchorLink } from '../../../components/anchor-link';
-import { PageFrame } from '../../../components/page-frame';
-import { WorkList, type WorkListColumn } from '../../../components/work-list';
+import { FilterBar, ListPage, useListPage } from '../../../components/list-page';
+import type { WorkListColumn } from '../../../components/work-list';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useAuditEvents } from '../api/find-audit-events';
-import { ListPaging } from '../components/list-paging';
-
-const PAGE_SIZE = 20;
 
 type Filters = {
   recordType: string | null;
@@ -59,13 +42,8 @@ function Details({ event }: { event: AuditEvent }) {
 
 /** The audit trail, newest first: by record (type + id), user, action and a range of days (ADMIN.AUDIT.VIEW). */
 export function AuditPage() {
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const { filters, set, range, pages } = useListPage<Filters>(EMPTY);
   const [debounced] = useDebouncedValue(filters, 300);
-  const [page, setPage] = useState(1);
-  const set = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPage(1);
-  };
   const recordId = /^\d{1,9}$/.test(debounced.recordId) ? Number(debounced.recordId) : undefined;
   const list = useAuditEvents({
     recordType: debounced.recordType ?? undefined,
@@ -74,8 +52,7 @@ export function AuditPage() {
     action: debounced.action,
     from: isDate(debounced.from) ? debounced.from : undefined,
     to: isDate(debounced.to) ? debounced.to : undefined,
-    skip: (page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
+    ...range,
   });
   const columns: WorkListColumn<AuditEvent>[] = [
     {
@@ -96,16 +73,20 @@ export function AuditPage() {
   ];
   const fieldErrors = list.error instanceof ApiError ? list.error.fields : {};
   return (
-    <PageFrame
+    <ListPage
       title="Audit trail"
-      actions={
-        <AnchorLink to="/app-dashboard-admin" size="sm">
-          Back to the admin dashboard
-        </AnchorLink>
-      }
-    >
-      <Paper withBorder p="md" radius="md" component="search" aria-label="Filter the audit trail">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+      filters={
+        <FilterBar
+          label="Filter the audit trail"
+          cols={{ base: 1, xs: 2, md: 3 }}
+          footer={
+            <Group mt="sm">
+              <Button variant="subtle" size="xs" onClick={() => set(EMPTY)}>
+                Clear filters
+              </Button>
+            </Group>
+          }
+        >
           <Select
             label="Record type"
             placeholder="Any"
@@ -151,33 +132,16 @@ export function AuditPage() {
             onChange={(event) => set({ to: event.currentTarget.value })}
             error={fieldErrors.to}
           />
-        </SimpleGrid>
-        <Group mt="sm">
-          <Button variant="subtle" size="xs" onClick={() => set(EMPTY)}>
-            Clear filters
-          </Button>
-        </Group>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Text size="sm" aria-live="polite">
-            {list.data ? `${list.data.count} entr${list.data.count === 1 ? 'y' : 'ies'}, newest first` : ' '}
-          </Text>
-          {list.isPending && <Skeleton height={120} />}
-          {list.isError && (
-            <Alert color="red" title="These filters cannot be used">
-              {list.error instanceof ApiError ? list.error.message : 'Please try again in a moment.'}
-            </Alert>
-          )}
-          {list.data && list.data.results.length === 0 && (
-            <Text c="dimmed">Nothing matches these filters.</Text>
-          )}
-          {list.data && list.data.results.length > 0 && (
-            <WorkList caption="Audit trail" items={list.data.results} columns={columns} />
-          )}
-          <ListPaging count={list.data?.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-        </Stack>
-      </Paper>
-    </PageFrame>
+        </FilterBar>
+      }
+      noun={{ one: 'entry', many: 'entries' }}
+      countSuffix=", newest first"
+      query={list}
+      errorTitle="These filters cannot be used"
+      errorMessage={list.error instanceof ApiError ? list.error.message : undefined}
+      empty="Nothing matches these filters."
+      columns={columns}
+      pages={pages}
+    />
   );
 }

@@ -1,19 +1,15 @@
 import type { CompanyMembership } from '@lading/contract/companies';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { AnchorLink } from '../../../components/anchor-link';
-import { PageFrame } from '../../../components/page-frame';
+import { ListPage, useListPage } from '../../../components/list-page';
 import { StatusPill } from '../../../components/status-pill';
-import { WorkList, type WorkListColumn } from '../../../components/work-list';
+import type { WorkListColumn } from '../../../components/work-list';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useCompanyRequests, useDecideCompanyRequest } from '../api/company-requests';
-import { ListPaging } from '../components/list-paging';
 import { RefuseRequestModal } from '../components/refuse-request-modal';
-
-const PAGE_SIZE = 20;
 
 /**
  * The COMPANY_APPROVAL work list: pending company memberships and new-company requests, oldest first. Approve links
@@ -21,9 +17,9 @@ const PAGE_SIZE = 20;
  */
 export function CompanyRequestsPage() {
   const can = useCan();
-  const [page, setPage] = useState(1);
+  const { range, pages } = useListPage({});
   const [refusing, setRefusing] = useState<CompanyMembership | null>(null);
-  const list = useCompanyRequests({ skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const list = useCompanyRequests(range);
   const decide = useDecideCompanyRequest();
   const approve = async (request: CompanyMembership) => {
     try {
@@ -96,37 +92,16 @@ export function CompanyRequestsPage() {
       : []),
   ];
   return (
-    <PageFrame
+    <ListPage
       title="Company requests"
-      actions={
-        <AnchorLink to="/app-dashboard-admin" size="sm">
-          Back to the admin dashboard
-        </AnchorLink>
-      }
+      noun={{ one: 'request', many: 'requests' }}
+      countSuffix=" waiting, oldest first"
+      query={list}
+      empty="No request is waiting: every membership and new company has been decided."
+      columns={columns}
+      pages={pages}
     >
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Text size="sm" aria-live="polite">
-            {list.data
-              ? `${list.data.count} request${list.data.count === 1 ? '' : 's'} waiting, oldest first`
-              : ' '}
-          </Text>
-          {list.isPending && <Skeleton height={120} />}
-          {list.isError && (
-            <Alert color="red" title="Could not load the requests">
-              Please try again in a moment.
-            </Alert>
-          )}
-          {list.data && list.data.results.length === 0 && (
-            <Text c="dimmed">No request is waiting: every membership and new company has been decided.</Text>
-          )}
-          {list.data && list.data.results.length > 0 && (
-            <WorkList caption="Company requests" items={list.data.results} columns={columns} />
-          )}
-          <ListPaging count={list.data?.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-        </Stack>
-      </Paper>
       <RefuseRequestModal request={refusing} onClose={() => setRefusing(null)} />
-    </PageFrame>
+    </ListPage>
   );
 }

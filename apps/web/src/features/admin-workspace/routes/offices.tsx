@@ -1,12 +1,9 @@
 import type { AdminOffice } from '@lading/contract/admin-workspace';
-import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { AnchorLink } from '../../../components/anchor-link';
-import { PageFrame } from '../../../components/page-frame';
+import { Group, Text } from '@mantine/core';
+import { actionColumn, EditorModal, ListPage, useListPage } from '../../../components/list-page';
 import { StatusPill } from '../../../components/status-pill';
-import { WorkList, type WorkListColumn } from '../../../components/work-list';
+import type { WorkListColumn } from '../../../components/work-list';
 import { useCan } from '../../../lib/permissions';
-import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useSession } from '../../../lib/session';
 import { useOffices } from '../api/find-offices';
 import { OfficeForm } from '../components/office-form';
@@ -14,10 +11,9 @@ import { OfficeForm } from '../components/office-form';
 /** The carrier's offices with their port and staff; create (from the corporate office) and edit with ADMIN.OFFICE.EDIT. */
 export function OfficesPage() {
   const can = useCan();
-  const isPhone = usePhoneLayout();
   const isCorporate = useSession()?.authData?.isCorporateOffice ?? false;
   const list = useOffices();
-  const [editing, setEditing] = useState<AdminOffice | 'new' | null>(null);
+  const { editor } = useListPage<object, AdminOffice>({});
   const columns: WorkListColumn<AdminOffice>[] = [
     {
       label: 'Office',
@@ -40,72 +36,28 @@ export function OfficesPage() {
               .map((member) => `${member.name}${member.isActive ? '' : ' (deactivated)'}`)
               .join(', '),
     },
-    ...(can('ADMIN.OFFICE.EDIT')
-      ? [
-          {
-            label: 'Actions',
-            render: (office: AdminOffice) => (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => setEditing(office)}
-                aria-label={`Edit office ${office.code}`}
-              >
-                Edit
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    ...actionColumn<AdminOffice>(can('ADMIN.OFFICE.EDIT'), {
+      text: 'Edit',
+      ariaLabel: (office) => `Edit office ${office.code}`,
+      onClick: editor.open,
+    }),
   ];
   return (
-    <PageFrame
+    <ListPage
       title="Offices"
-      actions={
-        <AnchorLink to="/app-dashboard-admin" size="sm">
-          Back to the admin dashboard
-        </AnchorLink>
-      }
+      noun={{ one: 'office', many: 'offices' }}
+      query={list}
+      onCreate={can('ADMIN.OFFICE.EDIT') && isCorporate ? () => editor.open('new') : undefined}
+      columns={columns}
     >
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Text size="sm" aria-live="polite">
-              {list.data ? `${list.data.count} office${list.data.count === 1 ? '' : 's'}` : ' '}
-            </Text>
-            {can('ADMIN.OFFICE.EDIT') && isCorporate && (
-              <Button onClick={() => setEditing('new')}>New office</Button>
-            )}
-          </Group>
-          {list.isPending && <Skeleton height={120} />}
-          {list.isError && (
-            <Alert color="red" title="Could not load the offices">
-              Please try again in a moment.
-            </Alert>
-          )}
-          {list.data && <WorkList caption="Offices" items={list.data.results} columns={columns} />}
-        </Stack>
-      </Paper>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New office' : editing ? `Edit office ${editing.code}` : ''}
+      <EditorModal
+        editor={editor}
         size="lg"
-        fullScreen={isPhone}
+        title={(office) => (office ? `Edit office ${office.code}` : 'New office')}
+        onReload={list.refetch}
       >
-        {editing !== null && (
-          <OfficeForm
-            office={editing === 'new' ? null : editing}
-            canChangePort={isCorporate}
-            onSaved={() => setEditing(null)}
-            onCancel={() => setEditing(null)}
-            onStale={() => {
-              setEditing(null);
-              void list.refetch();
-            }}
-          />
-        )}
-      </Modal>
-    </PageFrame>
+        {(office, done) => <OfficeForm office={office} canChangePort={isCorporate} {...done} />}
+      </EditorModal>
+    </ListPage>
   );
 }

@@ -1,31 +1,16 @@
 import { ROLE_CODES, type RoleCode } from '@lading/contract/access';
 import type { AdminUser } from '@lading/contract/admin-workspace';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { AnchorLink } from '../../../components/anchor-link';
-import { PageFrame } from '../../../components/page-frame';
+import { actionColumn, EditorModal, FilterBar, ListPage, useListPage } from '../../../components/list-page';
 import { StatusPill } from '../../../components/status-pill';
-import { WorkList, type WorkListColumn } from '../../../components/work-list';
+import type { WorkListColumn } from '../../../components/work-list';
 import { useCan } from '../../../lib/permissions';
-import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useUsers } from '../api/find-users';
-import { ListPaging } from '../components/list-paging';
 import { ROLE_LABELS, UserEditor } from '../components/user-editor';
 
-const PAGE_SIZE = 20;
+type Filters = { search: string; status: string | null; role: RoleCode | null };
+
 const STATUS_OPTIONS = [
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Deactivated' },
@@ -34,19 +19,17 @@ const STATUS_OPTIONS = [
 /** Users: search by e-mail or name; activate/deactivate, roles, offices and verification mail (ADMIN.USER). */
 export function UsersPage() {
   const can = useCan();
-  const isPhone = usePhoneLayout();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<string | null>(null);
-  const [role, setRole] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const { filters, set, range, pages, editor } = useListPage<Filters, AdminUser>({
+    search: '',
+    status: null,
+    role: null,
+  });
+  const [debouncedSearch] = useDebouncedValue(filters.search, 300);
   const list = useUsers({
     search: debouncedSearch,
-    isActive: status === null ? undefined : status === 'true',
-    role: (role ?? undefined) as RoleCode | undefined,
-    skip: (page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
+    isActive: filters.status === null ? undefined : filters.status === 'true',
+    role: filters.role ?? undefined,
+    ...range,
   });
   const columns: WorkListColumn<AdminUser>[] = [
     {
@@ -84,42 +67,21 @@ export function UsersPage() {
         </Group>
       ),
     },
-    ...(can('ADMIN.USER.EDIT')
-      ? [
-          {
-            label: 'Actions',
-            render: (user: AdminUser) => (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => setEditing(user)}
-                aria-label={`Manage ${user.email}`}
-              >
-                Manage
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    ...actionColumn<AdminUser>(can('ADMIN.USER.EDIT'), {
+      text: 'Manage',
+      ariaLabel: (user) => `Manage ${user.email}`,
+      onClick: editor.open,
+    }),
   ];
   return (
-    <PageFrame
+    <ListPage
       title="Users"
-      actions={
-        <AnchorLink to="/app-dashboard-admin" size="sm">
-          Back to the admin dashboard
-        </AnchorLink>
-      }
-    >
-      <Paper withBorder p="md" radius="md" component="search" aria-label="Find users">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      filters={
+        <FilterBar label="Find users" cols={{ base: 1, sm: 3 }}>
           <TextInput
             label="E-mail or name"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
+            value={filters.search}
+            onChange={(event) => set({ search: event.currentTarget.value })}
             maxLength={100}
           />
           <Select
@@ -127,52 +89,32 @@ export function UsersPage() {
             placeholder="Any"
             clearable
             data={STATUS_OPTIONS}
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              setPage(1);
-            }}
+            value={filters.status}
+            onChange={(status) => set({ status })}
           />
           <Select
             label="Role"
             placeholder="Any"
             clearable
             data={ROLE_CODES.map((code) => ({ value: code, label: ROLE_LABELS[code] }))}
-            value={role}
-            onChange={(next) => {
-              setRole(next);
-              setPage(1);
-            }}
+            value={filters.role}
+            onChange={(role) => set({ role: role as RoleCode | null })}
           />
-        </SimpleGrid>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Text size="sm" aria-live="polite">
-            {list.data ? `${list.data.count} user${list.data.count === 1 ? '' : 's'}` : ' '}
-          </Text>
-          {list.isPending && <Skeleton height={120} />}
-          {list.isError && (
-            <Alert color="red" title="Could not load the users">
-              Please try again in a moment.
-            </Alert>
-          )}
-          {list.data && list.data.results.length === 0 && <Text c="dimmed">No user matches.</Text>}
-          {list.data && list.data.results.length > 0 && (
-            <WorkList caption="Users" items={list.data.results} columns={columns} />
-          )}
-          <ListPaging count={list.data?.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-        </Stack>
-      </Paper>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing ? `${editing.firstName} ${editing.lastName}` : ''}
+        </FilterBar>
+      }
+      noun={{ one: 'user', many: 'users' }}
+      query={list}
+      empty="No user matches."
+      columns={columns}
+      pages={pages}
+    >
+      <EditorModal
+        editor={editor}
         size="lg"
-        fullScreen={isPhone}
+        title={(user) => (user ? `${user.firstName} ${user.lastName}` : '')}
       >
-        {editing && <UserEditor key={editing.id} user={editing} onChanged={setEditing} />}
-      </Modal>
-    </PageFrame>
+        {(user) => user && <UserEditor key={user.id} user={user} onChanged={editor.open} />}
+      </EditorModal>
+    </ListPage>
   );
 }

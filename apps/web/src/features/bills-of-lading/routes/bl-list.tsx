@@ -3,7 +3,6 @@ import { type BillOfLadingListItem, BL_STATUSES } from '@lading/contract/bills-o
 import type { Port } from '@lading/contract/reference-data';
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Drawer,
@@ -29,6 +28,7 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
+import { FiltersButton } from '../../../components/list-page';
 import { PageFrame } from '../../../components/page-frame';
 import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
@@ -297,19 +297,7 @@ export function BlListPage({
     >
       {isPhone ? (
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Button
-            variant="default"
-            onClick={filtersDrawer.open}
-            rightSection={
-              hasFilters ? (
-                <Badge size="sm" circle aria-label={`${activeFilters} active`}>
-                  {activeFilters}
-                </Badge>
-              ) : null
-            }
-          >
-            Filters
-          </Button>
+          <FiltersButton active={activeFilters} onClick={filtersDrawer.open} />
           <Select
             aria-label="Sort by"
             w={170}

@@ -79,13 +79,13 @@ export function TariffEditor({
   tariff,
   onSaved,
   onCancel,
-  onReload,
+  onStale,
 }: {
   tariff: Tariff | null;
   onSaved: (tariff: Tariff) => void;
   onCancel: () => void;
   /** After a 412: fetch the list again and close, so the editor reopens on the current version. */
-  onReload: () => void;
+  onStale: () => void;
 }) {
   const save = useSaveTariff();
   const sizeTypes = useSizeTypeOptions();
@@ -186,7 +186,7 @@ export function TariffEditor({
                 <Text size="sm">{refusal.message}</Text>
                 {refusal.kind === 'stale' && (
                   <Group>
-                    <Button size="xs" variant="default" onClick={onReload}>
+                    <Button size="xs" variant="default" onClick={onStale}>
                       Reload tariffs
                     </Button>
                   </Group>
