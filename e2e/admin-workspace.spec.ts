@@ -1,9 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, pick, SMTP_PORT, signInAs } from './fixtures';
 
 // The admin workspace with data of its own: a new customer asks for a new company, the administrator approves the
-// request, deactivates the customer (who then cannot sign in) and finds both in the audit trail. The pending-request
+// request, deactivates the customer (who then cannot sign in) and finds both in the audit trail. On the way, the
+// server's refusals show where they belong: a company's status while its request waits (409 on status), the
+// administrator's own role (400 on roles), a port another office serves (409 on the port). The pending-request
 // count ends where it started, so later specs (the admin dashboard's queues) see the demo data as seeded.
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -74,6 +76,17 @@ test('the administrator approves a company request, deactivates a user and filte
   await signInAs(page, DEMO.admin);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
 
+  // Companies: the requested company waits for approval, so its status is decided in Company requests (409).
+  await openFromWorkspaceMenu(page, 'Companies');
+  await page.getByLabel('Name or code').fill(company);
+  await page.getByRole('button', { name: `Edit ${company}` }).click();
+  const companyDialog = page.getByRole('dialog', { name: `Edit ${company}` });
+  await companyDialog.getByRole('combobox', { name: /^Status/ }).click();
+  await page.getByRole('option', { name: 'Approved (APPR)' }).click();
+  await companyDialog.getByRole('button', { name: 'Save company' }).click();
+  await expect(companyDialog.getByText(/a membership request for this company is pending/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // Company requests: the spec's request among the pending ones, oldest first; approve it.
   await openFromWorkspaceMenu(page, 'Company requests');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/company-requests$/);
@@ -99,6 +112,28 @@ test('the administrator approves a company request, deactivates a user and filte
   await expectNoSeriousAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('status-badge').filter({ hasText: 'Deactivated' })).toBeVisible();
+
+  // The administrator cannot drop their own administrator role: the server's 400 shows under the roles.
+  await page.getByLabel('E-mail or name').fill(DEMO.admin);
+  await page.getByRole('button', { name: `Manage ${DEMO.admin}` }).click();
+  const self = page.getByRole('dialog', { name: 'Asha Admin' });
+  await self.getByRole('checkbox', { name: 'Carrier administrator' }).uncheck();
+  await self.getByRole('checkbox', { name: 'Carrier staff (corporate)' }).check();
+  await self.getByRole('button', { name: 'Save roles' }).click();
+  await expect(self.getByText('You cannot remove your own administrator role')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Offices: the port the corporate office serves cannot go to the branch too (409 on the port, nothing saved).
+  await openFromWorkspaceMenu(page, 'Offices');
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/offices$/);
+  await page.getByRole('button', { name: 'Edit office MAA' }).click();
+  const office = page.getByRole('dialog', { name: 'Edit office MAA' });
+  await pick(page, /^Port served/, 'INNSA', /\(INNSA\)/);
+  await office.getByRole('button', { name: 'Save office' }).click();
+  await expect(office.getByText('another office serves this port')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await office.getByRole('button', { name: 'Cancel' }).click();
+  await expect(office).toBeHidden();
 
   // The deactivated customer's open session is over, and signing in again is refused.
   await customer.page.reload();
