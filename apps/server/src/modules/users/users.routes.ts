@@ -9,6 +9,7 @@ import {
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import type { UsersService } from './users.service';
 
@@ -16,6 +17,12 @@ const tags = ['admin: users'];
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
 const VIEW = { module: 'ADMIN', resource: 'USER', operation: 'VIEW' } as const;
 const EDIT = { module: 'ADMIN', resource: 'USER', operation: 'EDIT' } as const;
+
+/** A change to one user (ADMIN.USER.EDIT): `PUT /cp/admin/users/{id}/<part>/` with `body`, answered with the user. */
+const userChange = <B extends z.ZodType>(summary: string, body: B) => ({
+  config: { access: EDIT },
+  schema: { tags, summary, params: IdParamsSchema, body, response: { 200: AdminUserSchema, ...errors } },
+});
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
@@ -48,47 +55,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.put(
     '/cp/admin/users/:id/active/',
-    {
-      config: { access: EDIT },
-      schema: {
-        tags,
-        summary: 'Activate or deactivate; deactivating ends every session and revokes every token at once',
-        params: IdParamsSchema,
-        body: SetUserActiveBodySchema,
-        response: { 200: AdminUserSchema, ...errors },
-      },
-    },
+    userChange(
+      'Activate or deactivate; deactivating ends every session and revokes every token at once',
+      SetUserActiveBodySchema,
+    ),
     async (request) => users.setActive(principalOf(request), request.params.id, request.body.isActive),
   );
 
   app.put(
     '/cp/admin/users/:id/roles/',
-    {
-      config: { access: EDIT },
-      schema: {
-        tags,
-        summary:
-          "Replace the user's roles (an administrator keeps their own; CARRIER_ADMIN and CARRIER_STAFF_CORPORATE only from the corporate office, else 400)",
-        params: IdParamsSchema,
-        body: SetUserRolesBodySchema,
-        response: { 200: AdminUserSchema, ...errors },
-      },
-    },
+    userChange(
+      "Replace the user's roles (an administrator keeps their own; CARRIER_ADMIN and CARRIER_STAFF_CORPORATE only from the corporate office, else 400)",
+      SetUserRolesBodySchema,
+    ),
     async (request) => users.setRoles(principalOf(request), request.params.id, request.body),
   );
 
   app.put(
     '/cp/admin/users/:id/offices/',
-    {
-      config: { access: EDIT },
-      schema: {
-        tags,
-        summary: "Replace a staff member's offices (a branch caller changes only its own office)",
-        params: IdParamsSchema,
-        body: SetUserOfficesBodySchema,
-        response: { 200: AdminUserSchema, ...errors },
-      },
-    },
+    userChange(
+      "Replace a staff member's offices (a branch caller changes only its own office)",
+      SetUserOfficesBodySchema,
+    ),
     async (request) => users.setOffices(principalOf(request), request.params.id, request.body),
   );
 
