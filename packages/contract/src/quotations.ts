@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { scaledToText, toScaledInteger } from './decimal';
 import { DB_INT_MAX, idSchema } from './ids';
 import { listQuerySchema } from './list-query';
+import { QUOTATION_STATUSES } from './status-codes';
 
 /** Cargo types and hazard classes (specification section 9; the codes of the cargo-types reference list). */
 export const CARGO_TYPES = ['GEN', 'ODO', 'PEF', 'FLX', 'HAZ'] as const;
@@ -16,8 +17,7 @@ export const HAZARD_CLASSES = [
   'CLASS8',
   'CLASS9',
 ] as const;
-export const QUOTATION_STATUSES = ['REQUESTED', 'QUOTED', 'ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
-export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+export { QUOTATION_STATUSES, type QuotationStatus } from './status-codes';
 export const CHARGE_BASES = ['PER_CONTAINER', 'PER_BL'] as const;
 export const WEIGHT_UNITS = ['kg', 'MT'] as const;
 export const EQUIPMENT_LINES_MAX = 5;

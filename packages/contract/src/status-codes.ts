@@ -1,5 +1,5 @@
 // Code lists that the web app's shell needs at once (the router's search parsers), kept free of zod so the first
-// load of every page does not carry the schemas. bills-of-lading.ts and bookings.ts re-export them.
+// load of every page does not carry the schemas. bills-of-lading.ts, bookings.ts and quotations.ts re-export them.
 
 /**
  * Our bill of lading statuses. The specification names only 'UPDATE PENDING' (set by a customer's save); the rest
@@ -13,3 +13,6 @@ export const BOOKING_STATUSES = ['REQUESTED', 'CONFIRMED', 'REJECTED', 'CANCELLE
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_SORT_FIELDS = ['createdAt', 'number', 'status', 'etd', 'eta'] as const;
 export type BookingSort = (typeof BOOKING_SORT_FIELDS)[number];
+
+export const QUOTATION_STATUSES = ['REQUESTED', 'QUOTED', 'ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];

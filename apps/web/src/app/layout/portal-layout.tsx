@@ -1,10 +1,12 @@
 import { AppShell, Box, Center, Loader } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ensureAuthData } from '../../features/accounts/api/get-auth-data';
 import { decideRouteAccess } from '../../lib/route-access';
 import { useSession } from '../../lib/session';
 import { NotPermittedPage } from '../not-permitted';
+import { queryClient } from '../query-client';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 
@@ -32,8 +34,20 @@ function GuardedOutlet() {
   return <Outlet />;
 }
 
-/** The signed-in area: header menu, the active route, and the footer after the content (never covering it). */
+/**
+ * The signed-in area: header menu, the active route, and the footer after the content (never covering it). TanStack
+ * Query is provided here, not at the root: the signed-out screens do not use it, so it stays off their first load
+ * (the client itself is one instance for the page's life, so its cache outlives this component).
+ */
 export function PortalLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PortalShell />
+    </QueryClientProvider>
+  );
+}
+
+function PortalShell() {
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header bg="var(--mantine-color-lading-9)" withBorder={false}>

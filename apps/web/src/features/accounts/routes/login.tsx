@@ -1,9 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, type SignInForm, SignInFormSchema } from '@lading/contract/accounts';
+import { ACCOUNT_MESSAGES } from '@lading/contract/account-constants';
+import type { SignInForm } from '@lading/contract/accounts';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { PasswordField, TextField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { decideRouteAccess } from '../../../lib/route-access';
@@ -20,6 +21,11 @@ export function safeRedirect(value: string | undefined): string | undefined {
 
 const route = getRouteApi('/app-login');
 
+/** The contract's sign-in schema through zodResolver, fetched (with zod) once the user starts on the form. */
+const signInResolver = lazyResolver<SignInForm>(() =>
+  import('../components/sign-in-resolver').then((module) => module.signInResolver),
+);
+
 /** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
 export function LoginRoute() {
   return <LoginPage redirect={route.useSearch().redirect} />;
@@ -31,7 +37,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<SignInForm>({
     defaultValues: { username: '', password: '' },
-    resolver: zodResolver(SignInFormSchema),
+    resolver: signInResolver,
   });
 
   const onValid = async ({ username, password }: SignInForm) => {
@@ -74,7 +80,12 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to manage your shipments.">
-      <form onSubmit={handleSubmit(onValid, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))} noValidate>
+      <form
+        onSubmit={handleSubmit(onValid, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))}
+        onFocus={signInResolver.preload}
+        onPointerDown={signInResolver.preload}
+        noValidate
+      >
         <Stack gap={4}>
           <TextField
             control={control}

@@ -1,4 +1,4 @@
-import { QUOTATION_STATUSES, type QuotationStatus } from '@lading/contract/quotations';
+import { QUOTATION_STATUSES, type QuotationStatus } from '@lading/contract/status-codes';
 
 /**
  * The quotation list's status filter and page, kept in the address (the dashboard's counts link here). No status:

@@ -1,0 +1,177 @@
+// Which chunk each module of the build goes to (Rolldown's output.codeSplitting, see vite.config.ts). Left to itself
+// the bundler makes one chunk per distinct set of lazy routes that share a module: 80 files, many under 1 KB, on the
+// first load of a signed-in page, each with its own request and headers. Here instead:
+//
+// - the entry (index: the app's shell) and `vendor`: the libraries main.tsx reaches statically: React, the router,
+//   Mantine's provider and base components;
+// - `sign-in`: the login screen and everything it uses that the entry does not (react-hook-form, the form fields,
+//   Mantine's inputs and buttons). Signed-in screens use the same fields, so they share this chunk rather than
+//   getting copies or splinters of it;
+// - `portal`: the signed-in layout and what it uses (TanStack Query, the header's menus and drawers), and every
+//   module two or more lazy screens share (Mantine's combobox and table, the app's shared components, the contract's
+//   schemas). One file, cached across screens;
+// - each lazy screen keeps in its own chunk what only it uses (and lazy parts of a screen, such as the dashboard's
+//   chart library, stay lazy).
+//
+// So the first load of a signed-in screen is: index, vendor, sign-in, portal, the layout's and the screen's own
+// chunk, with their CSS files: 12 files; of /app-login, 8. A module's place is decided from the static imports
+// (what the bundler's tree-shaking drops is not known here); a barrel (`@mantine/core`'s index) is read through, to
+// the modules of the names imported from it.
+import { dirname, join } from 'node:path';
+import type { Rolldown } from 'vite';
+
+type ChunkingContext = Rolldown.ChunkingContext;
+
+const SIGN_IN = /[\\/]src[\\/]features[\\/]accounts[\\/]routes[\\/]login\.tsx$/;
+const PORTAL = /[\\/]src[\\/]app[\\/]layout[\\/]portal-layout\.tsx$/;
+
+/**
+ * The package name of a package's main module that only re-exports (`import { a } from "./a.mjs"; …; export { a };`):
+ * '@mantine/core', '@tanstack/react-router'.
+ */
+function barrelPackage(id: string, context: ChunkingContext): string | undefined {
+  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?:.+[\\/])?index\.m?js$/.exec(id);
+  if (!match) return undefined;
+  const rest = (context.getModuleInfo(id)?.code ?? 'x')
+    .replace(/^import \{[^}]*\} from "[^"]+";$/gm, '')
+    .replace(/^export \{[^}]*\}( from "[^"]+")?;$/gm, '')
+    .replace(/^\/\/.*$/gm, '')
+    .trim();
+  return rest === '' ? match[1]!.replace(/\\/g, '/') : undefined;
+}
+
+/** `import { a, b as c } from "./x.mjs"` lines of a barrel: the module each exported name comes from. */
+function barrelTargets(barrel: string, context: ChunkingContext): Map<string, string> {
+  const targets = new Map<string, string>();
+  const info = context.getModuleInfo(barrel);
+  const code = info?.code ?? '';
+  for (const [, names, from] of code.matchAll(/^(?:import|export) \{([^}]*)\} from "([^"]+)";$/gm)) {
+    // A relative path, or another package (Mantine's RemoveScroll is react-remove-scroll's).
+    const id = from!.startsWith('.')
+      ? join(dirname(barrel), from!)
+      : info?.importedIds.find((imported) => imported.includes(`node_modules/${from}/`));
+    if (id)
+      for (const name of names!.split(','))
+        targets.set(
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+          id,
+        );
+  }
+  return targets;
+}
+
+/** The names a module imports from a package: `import { Button, TextInput } from "@mantine/core"`. */
+function namesImported(code: string, from: string): string[] | undefined {
+  const names: string[] = [];
+  const quoted = from.replace(/[/]/g, '\\/');
+  for (const [, list] of code.matchAll(
+    new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${quoted}["']`, 'g'),
+  ))
+    names.push(
+      ...list!
+        .split(',')
+        .map((name) => name.trim().split(/\s+as\s+/)[0]!)
+        .filter(Boolean),
+    );
+  // Anything else (a namespace import, a re-export) is not understood here: then the whole barrel counts.
+  return new RegExp(`from\\s*["']${quoted}["']`).test(
+    code.replace(/import\s*\{[^}]*\}\s*from\s*["'][^"']*["']/g, ''),
+  )
+    ? undefined
+    : names;
+}
+
+/**
+ * For every module of the graph, the modules it is statically reachable from that start a chunk of their own: the
+ * entry, and every module something imports dynamically (a lazy route, a lazy component).
+ */
+function rootsByModule(
+  anyId: string,
+  context: ChunkingContext,
+): Map<string, Set<string>> & { entries: Set<string> } {
+  const all = new Set<string>([anyId]);
+  const queue = [anyId];
+  while (queue.length > 0) {
+    const info = context.getModuleInfo(queue.pop()!);
+    if (!info) continue;
+    for (const next of [
+      ...info.importers,
+      ...info.importedIds,
+      ...info.dynamicImporters,
+      ...info.dynamicallyImportedIds,
+    ])
+      if (!all.has(next)) {
+        all.add(next);
+        queue.push(next);
+      }
+  }
+  // A barrel re-exports a whole package; a module importing three names from it reaches those three modules, not
+  // the package (the bundler drops the rest). Through the barrel itself, nothing.
+  const barrels = new Map<string, { from: string; targets: Map<string, string> }>();
+  for (const id of all) {
+    const from = barrelPackage(id, context);
+    if (from) barrels.set(id, { from, targets: barrelTargets(id, context) });
+  }
+  const staticImports = (id: string): string[] => {
+    if (barrels.has(id)) return [];
+    const info = context.getModuleInfo(id);
+    if (!info) return [];
+    return info.importedIds.flatMap((next) => {
+      const barrel = barrels.get(next);
+      if (!barrel) return [next];
+      const names = namesImported(info.code ?? '', barrel.from);
+      const targets = names?.map((name) => barrel.targets.get(name));
+      return targets?.every(Boolean) ? (targets as string[]) : [...new Set(barrel.targets.values())];
+    });
+  };
+  const roots = Object.assign(new Map<string, Set<string>>(), { entries: new Set<string>() });
+  for (const root of all) {
+    const info = context.getModuleInfo(root);
+    if (info?.isEntry) roots.entries.add(root);
+    if (!info || !(info.isEntry || info.dynamicImporters.length > 0)) continue;
+    const stack = [root];
+    const seen = new Set(stack);
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      const set = roots.get(id) ?? new Set<string>();
+      roots.set(id, set);
+      set.add(root);
+      for (const next of staticImports(id))
+        if (!seen.has(next)) {
+          seen.add(next);
+          stack.push(next);
+        }
+    }
+  }
+  return roots;
+}
+
+export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
+  // One chunking pass per build: the module graph is read once per chunking context.
+  let pass: ChunkingContext | undefined;
+  let roots: ReturnType<typeof rootsByModule> | undefined;
+  const chunkOf = (id: string, context: ChunkingContext): string | null => {
+    if (context !== pass) {
+      pass = context;
+      roots = rootsByModule(id, context);
+    }
+    const of = [...(roots?.get(id) ?? [])];
+    // A lazy module itself keeps its own chunk (the build manifest names it; build/first-load.ts reads that).
+    if (of.includes(id)) return null;
+    // Libraries the entry reaches go to one `vendor` chunk (the entry imports it). Some of them the entry reaches
+    // only on paper (through a barrel this does not read, or code the bundler drops): left to the bundler, each of
+    // those would become a splinter chunk of its own.
+    if (of.some((root) => roots?.entries.has(root)))
+      return /[\\/]node_modules[\\/]/.test(id) ? 'vendor' : null;
+    if (of.some((root) => SIGN_IN.test(root))) return 'sign-in';
+    if (of.some((root) => PORTAL.test(root)) || of.length > 1) return 'portal';
+    return null;
+  };
+  // A module's dependencies are classified on their own: each reaches the roots its importer reaches, and more, so
+  // it lands in the same chunk or an earlier one (entry < sign-in < portal < screen), and the chunks import each
+  // other in that order only. Pulling them in after their importer (the default) would move React into `portal`.
+  return [{ name: chunkOf, debugName: 'lading', includeDependenciesRecursively: false }];
+}
