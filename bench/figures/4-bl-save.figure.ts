@@ -1,7 +1,8 @@
 // Figure 4: BL save (PUT /cp/bill-of-ladings/{id}/, a four-container bill) p99 at 50 connections, each connection
-// saving its own bill over and over, PostgreSQL, through the full app; the baseline replays the same transaction's
-// statements (captured from the app's own save of that bill) through pg with a pool of the app's size, 50 workers
-// each on its own bill. Alternating rounds, median of the rounds' p99.
+// saving its own bill over and over, PostgreSQL, through the full app; the baseline replays the same save's
+// statements (captured from the app's own save of that bill: the reads before BEGIN each on a pooled connection, the
+// transaction on one) through pg with a pool of the app's size, 50 workers each on its own bill. Alternating rounds,
+// median of the rounds' p99.
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -98,6 +99,8 @@ const blSave: FigureModule = async (context) => {
       bodies[id] = body;
     }
     const statementsPerSave = transactions[0]!.length;
+    const inTransaction =
+      statementsPerSave - transactions[0]!.findIndex((statement) => /^\s*begin\b/i.test(statement.text));
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -165,9 +168,14 @@ const blSave: FigureModule = async (context) => {
         transactions.map(async (statements) => {
           while (performance.now() < until) {
             const start = performance.now();
+            // As the app sent them: the reads before BEGIN each on a pooled connection, the transaction on one.
+            const begin = statements.findIndex((statement) => /^\s*begin\b/i.test(statement.text));
+            for (const statement of statements.slice(0, Math.max(begin, 0)))
+              await pool!.query(statement.text, statement.params);
             const client = await pool!.connect();
             try {
-              for (const statement of statements) await client.query(statement.text, statement.params);
+              for (const statement of statements.slice(Math.max(begin, 0)))
+                await client.query(statement.text, statement.params);
             } finally {
               client.release();
             }
@@ -187,7 +195,7 @@ const blSave: FigureModule = async (context) => {
         value: result.a,
         baseline: result.b,
         budget: { op: '<=', limit: 1.3 },
-        note: `${statementsPerSave} statements per save (begin … commit); pool ${t.app.ctx.env.DB_POOL_SIZE} both sides; ${ROUNDS} alternating rounds of ${SECONDS} s, app ${result.as.map((v) => v.toFixed(1)).join('/')} vs replay ${result.bs.map((v) => v.toFixed(1)).join('/')} ms`,
+        note: `${statementsPerSave} statements per save (${inTransaction} of them begin … commit); pool ${t.app.ctx.env.DB_POOL_SIZE} both sides; ${ROUNDS} alternating rounds of ${SECONDS} s, app ${result.as.map((v) => v.toFixed(1)).join('/')} vs replay ${result.bs.map((v) => v.toFixed(1)).join('/')} ms`,
       }),
     ];
   } finally {

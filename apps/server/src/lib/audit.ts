@@ -1,6 +1,8 @@
 import type { ModuleCode } from '@lading/contract/access';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { type AuditChange, auditEvents } from '../db/schema/audit';
+import type { DomainEvent } from './domain-events';
 import type { Principal } from './principal';
 
 export type AuditEntry = {
@@ -32,4 +34,28 @@ export async function recordAudit(tx: Tx, actor: Principal | null, entry: AuditE
     changes: entry.changes ?? [],
     comment: entry.comment ?? null,
   });
+}
+
+/**
+ * `recordAudit` and `publishEvent` (lib/domain-events) in one statement, one round trip: for hot writes that hold
+ * a row lock until they commit (the customer's BL save).
+ */
+export async function recordAuditAndPublish(
+  tx: Tx,
+  actor: Principal | null,
+  entry: AuditEntry,
+  event: DomainEvent,
+): Promise<void> {
+  const actorId = actor?.userId ?? null;
+  await tx.execute(sql`
+    with audit as (
+      insert into audit_events (actor_id, request_id, module, record_type, record_id, action, from_status, to_status,
+        version, changes, comment)
+      values (${actorId}::int, ${actor?.requestId ?? null}::uuid, ${entry.module}, ${entry.recordType},
+        ${entry.recordId}::int, ${entry.action}, ${entry.fromStatus ?? null}, ${entry.toStatus ?? null},
+        ${entry.version ?? null}::int, ${JSON.stringify(entry.changes ?? [])}::jsonb, ${entry.comment ?? null})
+    )
+    insert into domain_events (type, record_type, record_id, actor_id, payload)
+    values (${event.type}, ${event.recordType}, ${event.recordId}::int, ${actorId}::int,
+      ${JSON.stringify(event.payload)}::jsonb)`);
 }

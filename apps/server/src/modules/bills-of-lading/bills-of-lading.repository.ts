@@ -116,6 +116,19 @@ export async function findBillById(
   return row ? toBill(row) : null;
 }
 
+/** Locks a bill's row for a save (within `scope`) and answers its status and version, or null when not visible. */
+export async function lockBill(
+  tx: Tx,
+  id: number,
+  scope: Scope,
+): Promise<{ status: BillOfLading['status']; version: number } | null> {
+  const [row] = await queryRows<{ status: BillOfLading['status']; version: number }>(
+    tx,
+    sql`select b.status, b.version from bills_of_lading b where b.id = ${id} and ${billScope(scope)} for update`,
+  );
+  return row ?? null;
+}
+
 /** The columns of a list row (BillOfLadingListItem); with LIST_JOINS. Shared by the BL list and the review queue. */
 export const LIST_COLUMNS = sql`
       b.id, b.number, b.status, b.bl_date::text as "blDate", b.booking_id as "bookingId", bk.number as "bookingNumber",

@@ -23,7 +23,8 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
     '/cp/bill-of-ladings/',
     {
       config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
-      // Up to 100 rows per answer, the portal's busiest read: written by a serializer compiled from the schema.
+      // Up to 100 rows per answer, the portal's busiest read: written by a serializer compiled from the schema
+      // (so are a bill's read and save answers, about 80 fields and three lists).
       serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags,
@@ -44,6 +45,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
       url,
       {
         config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           hide,
           tags,
@@ -69,6 +71,7 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
       url,
       {
         config: { access: { module: 'CP', resource: 'BL', operation: 'EDIT' } },
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           hide,
           tags,

@@ -14,12 +14,11 @@ import { round2 } from '@lading/contract/decimal';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
-import { publishEvent } from '../../lib/domain-events';
+import { recordAuditAndPublish } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
 import { BILL_RECORD } from './bill-of-lading-review.repository';
-import { findBillById, findBills, writeBill } from './bills-of-lading.repository';
+import { type BillWrite, findBillById, findBills, lockBill, writeBill } from './bills-of-lading.repository';
 
 const invalid = (fields: Record<string, string>) => {
   const [field, message] = Object.entries(fields)[0]!;
@@ -42,21 +41,80 @@ function sameValue(a: unknown, b: unknown): boolean {
   return x === y;
 }
 
+/** 409 when the bill is locked for customer edits, 412 when it is no longer at the version the caller edited. */
+function assertEditable(status: BillOfLading['status'], version: number, expected: number): void {
+  if (LOCKED_STATUSES.includes(status))
+    throw new AppError('CONFLICT', BL_MESSAGES.locked, { fields: { status: `is ${status}` } });
+  assertCurrentVersion(version, expected, BL_MESSAGES.stale);
+}
+
+/** What a save writes: the body's editable fields and rows, each row rounded half up, the totals recomputed. */
+function billWrite(bill: BillOfLading, body: UpdateBillOfLadingBody): BillWrite {
+  // Each row rounded half up to 2 decimals first; the totals are the exact sums of the rows as stored.
+  const containerRows = body.blContainerDetails.map((c) => ({
+    ...c,
+    grossWeight: round2(c.grossWeight),
+    measurement: round2(c.measurement),
+    vgm: round2(c.vgm),
+  }));
+  const tare = new Map(bill.blContainerDetails.map((c) => [c.containerId, c.containerTareweight]));
+  const totals = computeBillTotals(
+    containerRows.map((c) => ({
+      cargoGrossWeight: c.grossWeight,
+      tareWeight: tare.get(c.containerId) ?? 0,
+      measurement: c.measurement,
+    })),
+  );
+  const hasContainers = body.blContainerDetails.length > 0;
+  return {
+    shipperNameInBl: body.shipperNameInBl,
+    shipperPhoneNo: body.shipperPhoneNo,
+    consigneeNameInBl: body.consigneeNameInBl,
+    consigneePhoneNo: body.consigneePhoneNo,
+    description: body.description,
+    marksAndNos: body.marksAndNos,
+    netWeight: hasContainers ? totals.netWeight : null,
+    grossWeight: hasContainers ? totals.grossWeight : null,
+    measurement: hasContainers ? totals.measurement : null,
+    noOfPacks: hasContainers ? body.blContainerDetails.reduce((sum, c) => sum + c.noOfPacks, 0) : null,
+    notifyParties: body.blNotifyPartyDetails.map((p, i) => ({
+      position: i + 1,
+      partyId: p.partyId,
+      partyNameInBl: p.partyNameInBl ?? null,
+      address: p.address ?? null,
+      mobile: p.mobile || null,
+      email: p.email || null,
+    })),
+    containers: containerRows.map((row) => ({
+      containerId: row.containerId,
+      sealNo: row.sealNo ?? null,
+      noOfPacks: row.noOfPacks,
+      packageTypeId: row.packageTypeId,
+      grossWeight: row.grossWeight,
+      measurement: row.measurement,
+      vgm: row.vgm,
+      vgmMethod: row.vgmMethod,
+    })),
+    cargo: body.blCargoDetails.map((c, i) => ({
+      position: i + 1,
+      hsCodeId: c.hsnCode,
+      commodity: c.commodity,
+      packageTypeId: c.packageTypeId,
+      packageDetails: c.packageDetails,
+    })),
+  };
+}
+
 export function createBillsOfLadingService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function getVisibleBill(
-    conn: Db | Tx,
-    caller: Principal,
-    id: number,
-    forUpdate = false,
-  ): Promise<BillOfLading> {
-    const bill = await findBillById(conn, id, caller.scope, forUpdate);
+  async function getVisibleBill(conn: Db | Tx, caller: Principal, id: number): Promise<BillOfLading> {
+    const bill = await findBillById(conn, id, caller.scope);
     if (!bill) throw notFound('Bill of lading');
     return bill;
   }
 
-  async function checkReferences(tx: Tx, bill: BillOfLading, body: UpdateBillOfLadingBody) {
+  async function checkReferences(conn: Db | Tx, bill: BillOfLading, body: UpdateBillOfLadingBody) {
     const fields: Record<string, string> = {};
     const allocated = new Map(bill.blContainerDetails.map((c) => [c.containerId, c]));
     const sent = new Set<number>();
@@ -84,8 +142,7 @@ export function createBillsOfLadingService(deps: { db: Db }) {
     const partyIds = [
       ...new Set(body.blNotifyPartyDetails.map((p) => p.partyId).filter((p): p is number => p !== null)),
     ];
-    // One statement for the three lookups, sent on the transaction's client like every other (no concurrent
-    // queries on one client).
+    // One statement for the three lookups.
     const ids = (values: number[]) =>
       values.length
         ? sql.join(
@@ -94,7 +151,7 @@ export function createBillsOfLadingService(deps: { db: Db }) {
           )
         : sql`null`;
     const known = await queryRows<{ kind: 'package' | 'hs' | 'party'; id: number; code: string | null }>(
-      tx,
+      conn,
       sql`select 'package' as kind, id, null::text as code from package_types where id in (${ids(packageIds)})
         union all select 'hs', id, code from hs_codes where id in (${ids(hsIds)})
         union all select 'party', id, null from parties where id in (${ids(partyIds)}) and is_active`,
@@ -146,92 +203,49 @@ export function createBillsOfLadingService(deps: { db: Db }) {
       ifMatch: string | undefined,
     ): Promise<BillOfLading> {
       const expected = requireExpectedVersion(ifMatch, body.version);
-      const updated = await db.transaction(async (tx) => {
-        const bill = await getVisibleBill(tx, caller, id, true);
-        if (LOCKED_STATUSES.includes(bill.status))
-          throw new AppError('CONFLICT', BL_MESSAGES.locked, { fields: { status: `is ${bill.status}` } });
-        assertCurrentVersion(bill.version, expected, BL_MESSAGES.stale);
-        const readOnly: Record<string, string> = {};
-        for (const field of READ_ONLY_FIELDS) {
-          if (field in body && !sameValue(body[field], bill[field]))
-            readOnly[field] = 'is read-only and cannot be changed here';
-        }
-        if (Object.keys(readOnly).length) throw invalid(readOnly);
-        await checkReferences(tx, bill, body);
+      // Everything that only reads is done before the transaction, on the bill as the caller edited it: status,
+      // version, read-only fields, references, totals. The transaction then locks the row and goes on only if the
+      // bill is still at that version (every change to a bill's content moves its version on), so what was checked
+      // is what is overwritten, and the connection is held only for the writes.
+      const bill = await getVisibleBill(db, caller, id);
+      assertEditable(bill.status, bill.version, expected);
+      const readOnly: Record<string, string> = {};
+      for (const field of READ_ONLY_FIELDS) {
+        if (field in body && !sameValue(body[field], bill[field]))
+          readOnly[field] = 'is read-only and cannot be changed here';
+      }
+      if (Object.keys(readOnly).length) throw invalid(readOnly);
+      await checkReferences(db, bill, body);
+      const write = billWrite(bill, body);
 
-        // Each row rounded half up to 2 decimals first; the totals are the exact sums of the rows as stored.
-        const containerRows = body.blContainerDetails.map((c) => ({
-          ...c,
-          grossWeight: round2(c.grossWeight),
-          measurement: round2(c.measurement),
-          vgm: round2(c.vgm),
-        }));
-        const tare = new Map(bill.blContainerDetails.map((c) => [c.containerId, c.containerTareweight]));
-        const totals = computeBillTotals(
-          containerRows.map((c) => ({
-            cargoGrossWeight: c.grossWeight,
-            tareWeight: tare.get(c.containerId) ?? 0,
-            measurement: c.measurement,
-          })),
-        );
-        const hasContainers = body.blContainerDetails.length > 0;
-        await writeBill(tx, id, {
-          shipperNameInBl: body.shipperNameInBl,
-          shipperPhoneNo: body.shipperPhoneNo,
-          consigneeNameInBl: body.consigneeNameInBl,
-          consigneePhoneNo: body.consigneePhoneNo,
-          description: body.description,
-          marksAndNos: body.marksAndNos,
-          netWeight: hasContainers ? totals.netWeight : null,
-          grossWeight: hasContainers ? totals.grossWeight : null,
-          measurement: hasContainers ? totals.measurement : null,
-          noOfPacks: hasContainers ? body.blContainerDetails.reduce((sum, c) => sum + c.noOfPacks, 0) : null,
-          notifyParties: body.blNotifyPartyDetails.map((p, i) => ({
-            position: i + 1,
-            partyId: p.partyId,
-            partyNameInBl: p.partyNameInBl ?? null,
-            address: p.address ?? null,
-            mobile: p.mobile || null,
-            email: p.email || null,
-          })),
-          containers: containerRows.map((row) => ({
-            containerId: row.containerId,
-            sealNo: row.sealNo ?? null,
-            noOfPacks: row.noOfPacks,
-            packageTypeId: row.packageTypeId,
-            grossWeight: row.grossWeight,
-            measurement: row.measurement,
-            vgm: row.vgm,
-            vgmMethod: row.vgmMethod,
-          })),
-          cargo: body.blCargoDetails.map((c, i) => ({
-            position: i + 1,
-            hsCodeId: c.hsnCode,
-            commodity: c.commodity,
-            packageTypeId: c.packageTypeId,
-            packageDetails: c.packageDetails,
-          })),
-        });
+      return db.transaction(async (tx) => {
+        const locked = await lockBill(tx, id, caller.scope);
+        if (!locked) throw notFound('Bill of lading');
+        assertEditable(locked.status, locked.version, expected);
+        await writeBill(tx, id, write);
         const after = (await findBillById(tx, id))!;
-        await recordAudit(tx, caller, {
-          module: 'CP',
-          recordType: BILL_RECORD,
-          recordId: id,
-          action: 'UPDATED',
-          fromStatus: bill.status,
-          toStatus: after.status,
-          version: after.version,
-          changes: diffContent(editableContent(bill), editableContent(after)),
-        });
-        await publishEvent(tx, caller, {
-          type: 'BL_SUBMITTED',
-          recordType: BILL_RECORD,
-          recordId: id,
-          payload: { number: after.number, ownerId: after.createdById },
-        });
+        await recordAuditAndPublish(
+          tx,
+          caller,
+          {
+            module: 'CP',
+            recordType: BILL_RECORD,
+            recordId: id,
+            action: 'UPDATED',
+            fromStatus: bill.status,
+            toStatus: after.status,
+            version: after.version,
+            changes: diffContent(editableContent(bill), editableContent(after)),
+          },
+          {
+            type: 'BL_SUBMITTED',
+            recordType: BILL_RECORD,
+            recordId: id,
+            payload: { number: after.number, ownerId: after.createdById },
+          },
+        );
         return after;
       });
-      return updated;
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   type BillOfLading,
   BillOfLadingListItemSchema,
+  BillOfLadingSchema,
   computeBillTotals,
   prefillBillForm,
   toUpdatePayload,
@@ -187,6 +188,8 @@ describe('bills of lading API', () => {
   describe('read', () => {
     it('returns the full read shape in one call, with an ETag', async () => {
       const bill = await billByNumber(customer, 'LDG26110004');
+      expect(Object.keys(bill)).toEqual(Object.keys(BillOfLadingSchema.shape));
+      expect(BillOfLadingSchema.strict().parse(bill)).toEqual(bill);
       expect(bill.blContainerDetails).toHaveLength(4);
       expect(bill.blCargoDetails).toHaveLength(3);
       expect(bill.blNotifyPartyDetails).toHaveLength(1);
