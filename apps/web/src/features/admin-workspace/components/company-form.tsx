@@ -62,7 +62,7 @@ export function CompanyForm({
   });
   const submit = async (values: CompanyValues) => {
     try {
-      const saved = await save.mutateAsync({ company, body: values });
+      const saved = await save.mutateAsync({ record: company, body: values });
       toast.success(company ? `Company ${saved.code} saved` : `Company ${saved.code} created`);
       onSaved(saved);
     } catch (error) {

@@ -46,7 +46,7 @@ export function OfficeForm({
   const submit = async (values: OfficeBody) => {
     setPortError(undefined);
     try {
-      const saved = await save.mutateAsync({ office, body: { ...values, portId: port?.id ?? null } });
+      const saved = await save.mutateAsync({ record: office, body: { ...values, portId: port?.id ?? null } });
       toast.success(office ? `Office ${saved.code} saved` : `Office ${saved.code} created`);
       onSaved();
     } catch (error) {
