@@ -1,6 +1,8 @@
 import type { Plugin } from 'vite';
 
-const CORE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/][^\\/]+[\\/]([^\\/]+)\.module\.mjs$/;
+// Components, and the shared layout of Checkbox, Radio and Switch labels (`utils/InlineInput`).
+const CORE_CLASSES =
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/][^\\/]+[\\/]([^\\/]+)\.module\.mjs$/;
 const NOTIFICATIONS_CLASSES = /[\\/]@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.module\.mjs$/;
 
 /**
