@@ -67,6 +67,8 @@ export function NotificationBell() {
         opened={opened}
         onChange={(next) => (next ? popover.open() : popover.close())}
         position="bottom-end"
+        // Popover's default width is max-content, which a long notice stretches past a phone's edge.
+        width="min(22rem, calc(100vw - 1rem))"
         withArrow
         shadow="md"
         trapFocus
