@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSeriousAxeViolations, signInAs } from './fixtures';
+import { startSmtpServer } from '../apps/server/src/test/smtp';
+import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpServer(SMTP_PORT);
+});
+test.afterAll(async () => smtp.close());
 
 const tokenOf = (page: Page) =>
   page.evaluate(
@@ -13,11 +20,13 @@ const unreadIn = (label: string | null) => {
 };
 
 /**
- * The bell, live: the customer has a page open; the carrier approves and then returns one of their draft bills
- * (its status ends where it began, DRAFT, so specs that count bills are not affected); the open page's bell shows
- * both within 10 seconds without a reload; mark one read, follow the other's link.
+ * The bell, live: the customer turns off the e-mail copy of "Bill of lading approved" on the profile and keeps the
+ * profile open; the carrier approves and then returns one of their draft bills (its status ends where it began,
+ * DRAFT, so specs that count bills are not affected); the open page's bell shows both within 10 seconds without a
+ * reload, but only the return is e-mailed. At 390 px: the bell's dialog fits and traps focus; mark one read, follow
+ * the other's link.
  */
-test('the customer’s bell shows the carrier’s return live, marks read and leads to the bill', async ({
+test('the customer’s bell shows the carrier’s return live, e-mails what is wanted, fits a phone and leads to the bill', async ({
   page,
   browser,
   request,
@@ -26,6 +35,21 @@ test('the customer’s bell shows the carrier’s return live, marks read and le
   test.setTimeout(60_000);
   await signInAs(page, DEMO.customer);
   await expect(page).toHaveURL(/\/app-dashboard/);
+
+  // E-mail copies: one kind off, by keyboard; it stays off after a reload.
+  await page.goto('/app-profile');
+  const approvedMail = page.getByRole('switch', { name: 'Bill of lading approved' });
+  await expect(approvedMail).toBeChecked();
+  await approvedMail.focus();
+  await page.keyboard.press('Space');
+  await expect(approvedMail).not.toBeChecked();
+  await page.getByRole('button', { name: 'Save e-mail preferences' }).press('Enter');
+  await expectToast(page, 'E-mail preferences saved');
+  await page.reload();
+  await expect(approvedMail).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Bill of lading returned with a comment' })).toBeChecked();
+  await expectNoSeriousAxeViolations(page);
+
   const bell = page.getByRole('button', { name: /^Notifications, / });
   await expect(bell).toBeVisible();
   const before = unreadIn(await bell.getAttribute('aria-label'));
@@ -76,6 +100,38 @@ test('the customer’s bell shows the carrier’s return live, marks read and le
   await expect(items.first()).toContainText(comment);
   await expect(items.nth(1)).toContainText(`Bill of lading ${bill.number} approved`);
   await expectNoSeriousAxeViolations(page);
+
+  // Only the return was e-mailed: the approval's copy is off (mail leaves in the events' order).
+  const mailFor = (subject: string) => (m: { to: string[]; subject: string }) =>
+    m.to.includes(DEMO.customer) && m.subject === subject;
+  await smtp.waitFor(mailFor(`Bill of lading ${bill.number} returned with comment`));
+  expect(smtp.messages.filter(mailFor(`Bill of lading ${bill.number} approved`))).toEqual([]);
+  // Back on, so later specs see the demo customer as seeded.
+  const restored = await request.put('/cp/notifications/preferences/', {
+    headers: { authorization: `Bearer ${customerToken}` },
+    data: { preferences: [{ kind: 'BL_APPROVED', email: true }] },
+  });
+  expect(restored.status()).toBe(200);
+
+  // On a phone: Escape closes the dialog; opened again by keyboard it fits 390 px and keeps focus inside.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(bell).toBeFocused();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await bell.press('Enter');
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await expect(items.first()).toBeInViewport();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
 
   await items
     .first()

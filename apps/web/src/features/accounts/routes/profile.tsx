@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { NotificationPreferencesPanel } from '../../notifications/components/notification-preferences';
 import { useChangePassword } from '../api/change-password';
 import { useUserProfile } from '../api/get-user-profile';
 import { RequestCompanyModal } from '../components/request-company-modal';
@@ -133,7 +134,9 @@ export function ProfilePage() {
   const [opened, modal] = useDisclosure(false);
   const [requestOpened, requestModal] = useDisclosure(false);
   // Carrier staff hold CP.PROFILE.VIEW only: their profile is read-only and has no company to pick.
-  const canEdit = useCan()('CP.PROFILE.EDIT');
+  const can = useCan();
+  const canEdit = can('CP.PROFILE.EDIT');
+  const canNotify = can('CP.NOTIFICATION.VIEW');
   const needsCompany = profile !== undefined && canEdit && profile.party === null;
 
   // First login: the company profile is what the user came here for.
@@ -151,21 +154,24 @@ export function ProfilePage() {
       )}
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" radius="md">
-            {isLoading || !profile ? (
-              <Skeleton h={220} />
-            ) : (
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {profile.first_name} {profile.last_name}
-                </Title>
-                <Field label="Email" value={profile.email} />
-                <Field label="Phone" value={profile.contactNumber} />
-                <Field label="Address" value={profile.address} />
-                <Field label="Country" value={profile.country} />
-              </Stack>
-            )}
-          </Paper>
+          <Stack>
+            <Paper withBorder p="lg" radius="md">
+              {isLoading || !profile ? (
+                <Skeleton h={220} />
+              ) : (
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    {profile.first_name} {profile.last_name}
+                  </Title>
+                  <Field label="Email" value={profile.email} />
+                  <Field label="Phone" value={profile.contactNumber} />
+                  <Field label="Address" value={profile.address} />
+                  <Field label="Country" value={profile.country} />
+                </Stack>
+              )}
+            </Paper>
+            {canNotify && <NotificationPreferencesPanel />}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
@@ -184,7 +190,15 @@ export function ProfilePage() {
                     </Group>
                   )}
                 </Group>
-                {profile && <CompanyMembership profile={profile} />}
+                {profile &&
+                  (!canEdit && profile.party === null ? (
+                    // Carrier staff: no customer company to show, nor to pick.
+                    <Text size="sm" c="dimmed">
+                      Carrier staff accounts are not linked to a customer company.
+                    </Text>
+                  ) : (
+                    <CompanyMembership profile={profile} />
+                  ))}
               </Stack>
             </Paper>
             {userId !== undefined && <ChangePasswordPanel userId={userId} />}
