@@ -97,10 +97,18 @@ test.describe('the customer', () => {
     const number = title.match(/[A-Z]{3}\d{6,}/)![0];
     await expect(page.getByText(number).first()).toBeVisible({ timeout: 20_000 });
 
-    // On a phone: the whole dashboard fits 390 px.
+    // A live resize from 1,440 to 390 px: the chart shrinks with its panel, and the page never scrolls sideways.
     await page.goBack();
+    const chart = page.getByTestId('volume-chart');
+    await expect(chart.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
     await page.setViewportSize({ width: 390, height: 844 });
-    // Opened on the phone, as a phone user does: a chart drawn at 1,440 px can lag behind a live resize.
+    await noSidewaysScroll(page);
+    await expect
+      .poll(() => chart.locator('.recharts-wrapper').evaluate((el) => el.getBoundingClientRect().right), {
+        timeout: 5_000,
+      })
+      .toBeLessThanOrEqual(390);
+    // And opened on the phone, as a phone user does: the whole dashboard fits 390 px.
     await page.reload();
     await expect(page.getByTestId('attention-item').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
+import classes from './volume-chart.module.css';
 
 export type VolumeRow = { label: string; containers: number; teu: number };
 
@@ -27,7 +28,7 @@ export default function VolumeChart({
   const height = orientation === 'vertical' ? Math.max(160, rows.length * 44 + 60) : 260;
   return (
     <>
-      <div aria-hidden="true">
+      <div aria-hidden="true" className={classes.frame} data-testid="volume-chart">
         <BarChart
           h={height}
           data={rows}
