@@ -8,6 +8,7 @@ import { PageFrame } from '../../../components/page-frame';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCustomerDashboard } from '../api/get-customer-dashboard';
+import classes from '../components/attention-row.module.css';
 import { activityText, monthLabel } from '../components/dashboard-format';
 import { DashboardSection } from '../components/dashboard-section';
 import { LazyVolumeChart } from '../components/lazy-volume-chart';
@@ -22,8 +23,8 @@ const KIND_BADGES: Record<AttentionKind, { label: string; color: string }> = {
 function AttentionRow({ item }: { item: AttentionItem }) {
   const badge = KIND_BADGES[item.kind];
   return (
-    <Group component="li" gap="sm" wrap="nowrap" align="flex-start" data-testid="attention-item">
-      <Badge color={badge.color} variant="light" miw={120} style={{ flexShrink: 0 }}>
+    <li className={classes.row} data-testid="attention-item">
+      <Badge color={badge.color} variant="light" className={classes.badge}>
         {badge.label}
       </Badge>
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -39,7 +40,7 @@ function AttentionRow({ item }: { item: AttentionItem }) {
           {item.due ? `Valid until ${formatDate(item.due)}` : `Since ${formatDate(item.since)}`}
         </Text>
       </Stack>
-    </Group>
+    </li>
   );
 }
 
