@@ -4,9 +4,7 @@
 // them). Each load runs with the browser cache cleared and disabled; bytes are what the network layer reports as
 // received (compressed body and headers) for every JavaScript and CSS response until the network is idle. Three
 // rounds, alternating.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,8 +14,8 @@ import Fastify from 'fastify';
 import { build } from 'vite';
 import { precompress } from '../../apps/web/build/precompress';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium';
-import { DEMO, DEMO_PASSWORD } from '../../e2e/fixtures';
 import { alternate, type Budget, type FigureModule, type FigureRow, figure } from '../figure';
+import { buildPortal, freePort, signInAndFindBill, startPortal } from '../portal';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ROUNDS = 3;
@@ -74,58 +72,9 @@ async function firstLoadBytes(context: BrowserContext, url: string): Promise<num
   return bytes;
 }
 
-/** A port free on this machine now (the OS picks it). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
-}
-
-async function startPortal(PORT: number): Promise<{ server: ChildProcess; stop: () => Promise<void> }> {
-  const data = mkdtempSync(join(tmpdir(), 'lading-bench-web-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(ROOT, 'apps/server'),
-    // As the end-to-end run starts it: plain http on localhost (no Secure cookies), mail to the outbox.
-    env: {
-      ...process.env,
-      DATABASE_URL: `pglite:${join(data, 'pglite')}`,
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${PORT}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the portal did not become ready in 3 minutes');
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  return {
-    server,
-    stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((done) => server.once('exit', done));
-      rmSync(data, { recursive: true, force: true });
-    },
-  };
-}
-
 const firstLoad: FigureModule = async (context) => {
   context.log('figure 6: building the portal and the React hello-world …');
-  await build({
-    configFile: join(ROOT, 'apps/web/vite.config.ts'),
-    root: join(ROOT, 'apps/web'),
-    logLevel: 'warn',
-  });
+  await buildPortal();
   const helloDist = mkdtempSync(join(tmpdir(), 'lading-react-hello-'));
   await build({
     configFile: false,
@@ -146,21 +95,7 @@ const firstLoad: FigureModule = async (context) => {
     const origin = `http://localhost:${PORT}`;
     // A signed-in context: the session lives in localStorage, which clearing the HTTP cache keeps.
     const signedIn = await browser.newContext({ baseURL: origin });
-    const page = await signedIn.newPage();
-    await page.goto('/app-login');
-    await page.getByLabel(/^Username/).fill(DEMO.customer);
-    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/app-dashboard$/, { timeout: 120_000 }).catch(async (error) => {
-      const alert = await page.getByRole('alert').allTextContents();
-      throw new Error(
-        `sign-in did not reach /app-dashboard (at ${page.url()}; ${alert.join(' ')}): ${error}`,
-      );
-    });
-    await page.goto('/app-dashboard/bl-list');
-    const billPath = await page.getByRole('link', { name: /^LDG/ }).first().getAttribute('href');
-    if (!billPath?.startsWith('/bl_view/')) throw new Error(`no bill link on the BL list (${billPath})`);
-    await page.close();
+    const billPath = await signInAndFindBill(signedIn);
     const signedOut = await browser.newContext({ baseURL: origin });
 
     const rows: FigureRow[] = [];
