@@ -2,6 +2,7 @@ import { type Office, type PermissionSet, type RoleCode, toPermissionSet } from 
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { userOffices } from '../../db/schema/access';
+import { companyMemberships } from '../../db/schema/company-memberships';
 import { users } from '../../db/schema/users';
 import type { CompanyStatus, PrincipalData } from '../../lib/principal';
 
@@ -26,26 +27,52 @@ const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.pa
  * Everything the principal needs about an active user, in one statement: company membership, roles, the union of
  * their grants, offices, and the selected office (only while it is still one of theirs).
  */
+/** The principal's statement, prepared once per database handle (a named prepared statement on PostgreSQL). */
+const principalStatements = new WeakMap<Conn, ReturnType<typeof preparePrincipalStatement>>();
+function preparePrincipalStatement(db: Conn) {
+  return db
+    .select({
+      id: users.id,
+      email: sql<string>`${users.email}::text`,
+      partyId: users.partyId,
+      yardId: users.yardId,
+      membershipStatus: companyMemberships.status,
+      roles: sql<Row['roles']>`coalesce((select json_agg(r.code order by r.code) from user_roles ur
+        join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '[]'::json)`,
+      isStaff: sql<boolean>`coalesce((select bool_or(r.is_staff) from user_roles ur join roles r on r.id = ur.role_id
+        where ur.user_id = ${users.id}), false)`,
+      grants: sql<Row['grants']>`coalesce((select json_agg(distinct jsonb_build_object('module', g.module,
+        'resource', g.resource, 'operation', g.operation)) from user_roles ur join role_grants g on g.role_id = ur.role_id
+        where ur.user_id = ${users.id}), '[]'::json)`,
+      offices: sql<
+        Row['offices']
+      >`coalesce((select json_agg(json_build_object('id', o.id, 'code', o.code, 'name', o.name)
+        order by o.is_corporate desc, o.code) from user_offices uo join offices o on o.id = uo.office_id
+        where uo.user_id = ${users.id}), '[]'::json)`,
+      selectedOffice: sql<
+        Row['selectedOffice']
+      >`(select json_build_object('id', o.id, 'code', o.code, 'name', o.name,
+        'isCorporate', o.is_corporate) from offices o join user_offices uo on uo.office_id = o.id
+        and uo.user_id = ${users.id} where o.id = ${users.selectedOfficeId})`,
+    })
+    .from(users)
+    .leftJoin(companyMemberships, eq(companyMemberships.userId, users.id))
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.isActive, true)))
+    .prepare('principal_data');
+}
+
+/**
+ * Everything the principal needs about an active user, in one statement: company membership, roles, the union of
+ * their grants, offices, and the selected office (only while it is still one of theirs). Every authenticated
+ * request runs it: it is prepared once (issue 11).
+ */
 export async function findPrincipalData(db: Conn, userId: number): Promise<PrincipalData | null> {
-  const [row] = await queryRows<Row>(
-    db,
-    sql`
-    select u.id, u.email::text as email, u.party_id as "partyId", u.yard_id as "yardId", m.status as "membershipStatus",
-      coalesce((select json_agg(r.code order by r.code) from user_roles ur join roles r on r.id = ur.role_id
-        where ur.user_id = u.id), '[]'::json) as roles,
-      coalesce((select bool_or(r.is_staff) from user_roles ur join roles r on r.id = ur.role_id
-        where ur.user_id = u.id), false) as "isStaff",
-      coalesce((select json_agg(distinct jsonb_build_object('module', g.module, 'resource', g.resource, 'operation', g.operation))
-        from user_roles ur join role_grants g on g.role_id = ur.role_id where ur.user_id = u.id), '[]'::json) as grants,
-      coalesce((select json_agg(json_build_object('id', o.id, 'code', o.code, 'name', o.name) order by o.is_corporate desc, o.code)
-        from user_offices uo join offices o on o.id = uo.office_id where uo.user_id = u.id), '[]'::json) as offices,
-      (select json_build_object('id', o.id, 'code', o.code, 'name', o.name, 'isCorporate', o.is_corporate)
-        from offices o join user_offices uo on uo.office_id = o.id and uo.user_id = u.id
-        where o.id = u.selected_office_id) as "selectedOffice"
-    from users u
-    left join company_memberships m on m.user_id = u.id
-    where u.id = ${userId} and u.is_active`,
-  );
+  let statement = principalStatements.get(db);
+  if (!statement) {
+    statement = preparePrincipalStatement(db);
+    principalStatements.set(db, statement);
+  }
+  const [row] = (await statement.execute({ userId })) as Row[];
   if (!row) return null;
   const selected = parse(row.selectedOffice);
   const companyStatus: CompanyStatus =

@@ -18,6 +18,26 @@ const storable = (key: string) => !key.includes('\u0000');
 
 /** Stores oidc-provider's artifacts in the oidc_payloads table (PGlite or PostgreSQL). */
 export function createOidcAdapterFactory(db: Db) {
+  // Every authenticated request looks its access token up by id: prepared once (issue 11).
+  const findById = db
+    .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.type, sql.placeholder('type')),
+        eq(oidcPayloads.id, sql.placeholder('id')),
+        notExpired,
+        grantAlive,
+      ),
+    )
+    .limit(1)
+    .prepare('oidc_payload_by_id');
+  const found = (row: { payload: unknown; consumedAt: Date | null } | undefined) => {
+    if (!row) return undefined;
+    const payload = row.payload as AdapterPayload;
+    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+  };
+
   return class DrizzleOidcAdapter implements Adapter {
     readonly type: string;
 
@@ -52,13 +72,13 @@ export function createOidcAdapterFactory(db: Db) {
         .from(oidcPayloads)
         .where(and(eq(oidcPayloads.type, this.type), condition, notExpired, grantAlive))
         .limit(1);
-      if (!row) return undefined;
-      const payload = row.payload as AdapterPayload;
-      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+      return found(row);
     }
 
-    find(id: string) {
-      return this.findWhere(id, eq(oidcPayloads.id, id));
+    async find(id: string) {
+      if (!storable(id)) return undefined;
+      const [row] = await findById.execute({ type: this.type, id });
+      return found(row);
     }
 
     findByUid(uid: string) {
