@@ -1,6 +1,6 @@
 import { type Office, type PermissionSet, type RoleCode, toPermissionSet } from '@lading/contract/access';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { userOffices } from '../../db/schema/access';
 import { companyMemberships } from '../../db/schema/company-memberships';
 import { users } from '../../db/schema/users';
