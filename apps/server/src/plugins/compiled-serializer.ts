@@ -29,11 +29,22 @@ function simplify(schema: unknown): unknown {
  * the 200 answer is written by fast-json-stringify compiled once from the route's zod schema, instead of being
  * re-validated by zod and then passed to JSON.stringify on every request. Only the schema's properties are
  * written (anything else a row carries is left out) and a missing required property still fails the answer;
- * other status codes keep the zod serializer.
+ * other status codes keep the zod serializer. Under NODE_ENV=test (Vitest, Playwright) zod also checks each answer
+ * (docs/decisions/005-compiled-serializer-on-hot-reads.md).
  */
 export function compiledSerializerCompiler<T>(route: FastifyRouteSchemaDef<T>): (data: unknown) => string {
   const zodRoute = route as unknown as Parameters<typeof serializerCompiler>[0];
   if (String(route.httpStatus) !== '200') return serializerCompiler(zodRoute);
   const schema = route.schema as unknown as ZodType;
-  return fastJson(simplify(z.toJSONSchema(schema, { io: 'output' })) as Parameters<typeof fastJson>[0]);
+  const write = fastJson(
+    simplify(z.toJSONSchema(schema, { io: 'output' })) as Parameters<typeof fastJson>[0],
+  );
+  if (process.env.NODE_ENV !== 'test') return write;
+  // Under test every answer is also checked by zod, as the other routes' are: fast-json-stringify coerces what does
+  // not fit (null to "" or 0, 2.7 to 2, an unknown enum value as is), which would hide a query that went wrong.
+  const check = serializerCompiler(zodRoute);
+  return (data) => {
+    check(data);
+    return write(data);
+  };
 }
