@@ -23,8 +23,8 @@ const nickname = (iso: { lengthFt: number; heightFt: number; groupCode: string }
 /**
  * The bill of lading draft of a confirmed booking, in the caller's transaction: status DRAFT, owned by the booking's
  * customer, shipper = the customer's company (when approved), POL/POD, vessel and voyage, the allocated containers
- * attached (known containers are reused, unless they are on another bill still open), cargo category from the
- * cargo type. Returns its id.
+ * attached (known containers are reused with their recorded size-type and tare, unless they are on another bill
+ * still open), cargo category from the cargo type. Returns its id.
  */
 export async function createDraftBillFromBooking(tx: Tx, draft: DraftFromBooking): Promise<number> {
   const isoRows = await queryRows<{ code: string; lengthFt: number; heightFt: number; groupCode: string }>(
@@ -45,12 +45,28 @@ export async function createDraftBillFromBooking(tx: Tx, draft: DraftFromBooking
           sql`, `,
         )})`,
   );
+  // A known container keeps its size-type and tare: closed bills that carried it show them, and their stored gross
+  // weight is their rows' plus that tare. A different value is refused rather than rewriting those bills.
+  const known = await queryRows<{ number: string; isoCode: string; tareWeight: string }>(
+    tx,
+    sql`select number, iso_code as "isoCode", tare_weight::text as "tareWeight" from containers
+        where number in (${sql.join(
+          draft.containers.map((c) => sql`${c.containerNumber}`),
+          sql`, `,
+        )})`,
+  );
   const fields: Record<string, string> = {};
   draft.containers.forEach((container, i) => {
     if (!isoRows.some((row) => row.code === container.isoCode))
       fields[`containers.${i}.isoCode`] = 'is not a known ISO 6346 size-type';
     const onBill = busy.find((row) => row.number === container.containerNumber);
     if (onBill) fields[`containers.${i}.containerNumber`] = `is still on bill of lading ${onBill.bill}`;
+    const recorded = known.find((row) => row.number === container.containerNumber);
+    if (recorded && recorded.isoCode !== container.isoCode)
+      fields[`containers.${i}.isoCode`] = `${container.containerNumber} is recorded as ${recorded.isoCode}`;
+    if (recorded && Number(recorded.tareWeight) !== container.tareWeight)
+      fields[`containers.${i}.tareWeight`] =
+        `${container.containerNumber} is recorded with a tare of ${Number(recorded.tareWeight)} kg`;
   });
   if (Object.keys(fields).length) {
     const [field, message] = Object.entries(fields)[0]!;
@@ -98,10 +114,8 @@ export async function createDraftBillFromBooking(tx: Tx, draft: DraftFromBooking
         nickname: nickname(iso),
         tareWeight: container.tareWeight,
       })
-      .onConflictDoUpdate({
-        target: containers.number,
-        set: { isoCode: container.isoCode, nickname: nickname(iso), tareWeight: container.tareWeight },
-      })
+      // Known: the same size-type and tare (checked above); the no-op update returns its id.
+      .onConflictDoUpdate({ target: containers.number, set: { number: container.containerNumber } })
       .returning({ id: containers.id });
     await tx.insert(blContainers).values({ blId, containerId: row!.id, position: position + 1 });
   }

@@ -135,6 +135,52 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
     expect((await get(`/cp/bookings/${booking.id}`, customer)).json().status).toBe('REQUESTED');
   });
 
+  it('reuses a container of an issued bill only with its recorded size-type and tare (400 naming the field otherwise)', async () => {
+    const [closed] = await queryRows<{ number: string; isoCode: string; tare: number; billId: number }>(
+      t.database.db,
+      sql`select c.number, c.iso_code as "isoCode", c.tare_weight::float8 as tare, b.id as "billId" from containers c
+          join bl_containers bc on bc.container_id = c.id join bills_of_lading b on b.id = bc.bl_id
+          where b.status in ('ISSUED', 'SURRENDERED') and c.iso_code in ('22G1', '45G1')
+            and not exists (select 1 from bl_containers o join bills_of_lading ob on ob.id = o.bl_id
+                            where o.container_id = c.id and ob.status not in ('ISSUED', 'SURRENDERED'))
+          limit 1`,
+    );
+    expect(closed, 'the demo data has a container on an issued bill').toBeDefined();
+    const grossOf = async () =>
+      (
+        await queryRows<{ stored: string; rows: string }>(
+          t.database.db,
+          sql`select b.gross_weight::text as stored,
+                (select sum(bc.gross_weight + c.tare_weight) from bl_containers bc join containers c on c.id = bc.container_id
+                 where bc.bl_id = b.id)::text as rows
+              from bills_of_lading b where b.id = ${closed!.billId}`,
+        )
+      )[0]!;
+    const before = await grossOf();
+    const booking = await booked();
+    const slot = closed!.isoCode === '22G1' ? 0 : 2;
+    const other = sailing();
+    other.containers[slot] = {
+      containerNumber: closed!.number,
+      isoCode: closed!.isoCode,
+      tareWeight: closed!.tare + 100,
+    };
+    const refused = await post(`/cp/bookings/${booking.id}/confirm/`, admin, other);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields[`containers.${slot}.tareWeight`]).toBe(
+      `${closed!.number} is recorded with a tare of ${closed!.tare} kg`,
+    );
+    const same = sailing();
+    same.containers[slot] = {
+      containerNumber: closed!.number,
+      isoCode: closed!.isoCode,
+      tareWeight: closed!.tare,
+    };
+    const confirmed = await post(`/cp/bookings/${booking.id}/confirm/`, admin, same);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await grossOf()).toEqual(before);
+  });
+
   it('keeps the customer and other offices out: customer 403 with the false marker, Chennai staff 404', async () => {
     const booking = await booked();
     const byCustomer = await post(`/cp/bookings/${booking.id}/confirm/`, customer, sailing());
