@@ -4,6 +4,7 @@ import {
   type BillOfLadingListQuery,
   BL_COUNT_MAX,
   DCSA_TRANSPORT_DOCUMENT_STATUS,
+  LOCKED_STATUSES,
 } from '@lading/contract/bills-of-lading';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -116,7 +117,7 @@ export async function findBillById(
   return row ? toBill(row) : null;
 }
 
-/** Locks a bill's row for a save (within `scope`) and answers its status and version, or null when not visible. */
+/** Locks a bill's row (within `scope`) and answers its status and version, or null when not visible. */
 export async function lockBill(
   tx: Tx,
   id: number,
@@ -277,31 +278,58 @@ export type BillWrite = {
 };
 
 /**
- * A customer's save in one statement (one round trip): the bill (status UPDATE PENDING, version + 1), its notify
- * parties (upserted by position, extra positions deleted), its containers' declared load, its cargo rows (replaced).
- * Rows travel as JSON (jsonb_to_recordset); decimals keep their JSON digits as numeric.
+ * A customer's save in one statement (one round trip), which is also its row lock: the bill (status UPDATE PENDING,
+ * version + 1) is updated only while it is still at `guard.version`, not locked (ISSUED, SURRENDERED) and within
+ * `guard.scope`, and its notify parties (upserted by position, extra positions deleted), its containers' declared
+ * load and its cargo rows (replaced) are written only when the bill was. A save racing another waits for the other's
+ * row lock, then finds the version moved on and writes nothing (every write of a bill's content moves its version,
+ * so rows changed since the statement began belong to a save that also moved the version). Rows travel as JSON
+ * (jsonb_to_recordset); decimals keep their JSON digits as numeric. The notify companies `guard.partyIds` are
+ * read `for share` once the bill is locked: a company's active flag lives on its own row and does not move the bill's
+ * version, so the statement answers which of them are still active (a racing deactivation waits for the save), and
+ * the caller refuses the save (rolling it back) when one is not. Answers whether it wrote and the active companies.
  */
-export async function writeBill(tx: Tx, id: number, bill: BillWrite): Promise<void> {
+export async function writeBill(
+  tx: Tx,
+  id: number,
+  bill: BillWrite,
+  guard: { version: number; scope: Scope; partyIds: number[] },
+): Promise<{ wrote: boolean; activePartyIds: number[] }> {
   const json = (rows: unknown[]) => JSON.stringify(rows);
-  await tx.execute(sql`
+  const locked = sql.join(
+    LOCKED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const partyIds = guard.partyIds.length
+    ? sql.join(
+        guard.partyIds.map((partyId) => sql`${partyId}::int`),
+        sql`, `,
+      )
+    : sql`null`;
+  const [row] = await queryRows<{ id: number | null; activePartyIds: number[] | null }>(
+    tx,
+    sql`
     with bill as (
-      update bills_of_lading set shipper_name_in_bl = ${bill.shipperNameInBl ?? null},
+      update bills_of_lading b set shipper_name_in_bl = ${bill.shipperNameInBl ?? null},
         shipper_phone_no = ${bill.shipperPhoneNo ?? null}, consignee_name_in_bl = ${bill.consigneeNameInBl ?? null},
         consignee_phone_no = ${bill.consigneePhoneNo ?? null}, description = ${bill.description ?? null},
         marks_and_nos = ${bill.marksAndNos ?? null}, net_weight = ${bill.netWeight}::numeric,
         gross_weight = ${bill.grossWeight}::numeric, measurement = ${bill.measurement}::numeric,
-        no_of_packs = ${bill.noOfPacks}::int, status = 'UPDATE PENDING', version = version + 1, updated_at = now()
-      where id = ${id}
+        no_of_packs = ${bill.noOfPacks}::int, status = 'UPDATE PENDING', version = b.version + 1, updated_at = now()
+      where b.id = ${id} and b.version = ${guard.version}::int and b.status not in (${locked})
+        and ${billScope(guard.scope)}
+      returning b.id
     ), notify as (
       insert into bl_notify_parties (bl_id, position, party_id, is_non_party, non_party, party_name_in_bl, address, mobile, email)
-      select ${id}, v.position, v."partyId", false, '', v."partyNameInBl", v.address, v.mobile, v.email
-      from jsonb_to_recordset(${json(bill.notifyParties)}::jsonb)
+      select bill.id, v.position, v."partyId", false, '', v."partyNameInBl", v.address, v.mobile, v.email
+      from bill, jsonb_to_recordset(${json(bill.notifyParties)}::jsonb)
         as v(position smallint, "partyId" int, "partyNameInBl" text, address text, mobile text, email text)
       on conflict (bl_id, position) do update set party_id = excluded.party_id, is_non_party = false, non_party = '',
         party_name_in_bl = excluded.party_name_in_bl, address = excluded.address, mobile = excluded.mobile,
         email = excluded.email
     ), notify_extra as (
-      delete from bl_notify_parties where bl_id = ${id} and position > ${bill.notifyParties.length}::int
+      delete from bl_notify_parties where bl_id = (select bill.id from bill)
+        and position > ${bill.notifyParties.length}::int
     ), containers as (
       update bl_containers bc set seal_no = v."sealNo", no_of_packs = v."noOfPacks", package_type_id = v."packageTypeId",
         net_weight = v."grossWeight", gross_weight = v."grossWeight", gross_weight_unit = 'KG',
@@ -309,14 +337,21 @@ export async function writeBill(tx: Tx, id: number, bill: BillWrite): Promise<vo
       from jsonb_to_recordset(${json(bill.containers)}::jsonb)
         as v("containerId" int, "sealNo" text, "noOfPacks" int, "packageTypeId" int, "grossWeight" numeric,
           measurement numeric, vgm numeric, "vgmMethod" text)
-      where bc.bl_id = ${id} and bc.container_id = v."containerId"
+      where bc.bl_id = (select bill.id from bill) and bc.container_id = v."containerId"
     ), cargo_before as (
-      delete from bl_cargo_details where bl_id = ${id}
+      delete from bl_cargo_details where bl_id = (select bill.id from bill)
+    ), cargo as (
+      insert into bl_cargo_details (bl_id, position, hs_code_id, hsn_code_add_on, commodity, package_type_id, package_details)
+      select bill.id, v.position, v."hsCodeId", null, v.commodity, v."packageTypeId", v."packageDetails"
+      from bill, jsonb_to_recordset(${json(bill.cargo)}::jsonb)
+        as v(position smallint, "hsCodeId" int, commodity text, "packageTypeId" int, "packageDetails" text)
+    ), parties as (
+      select p.id from parties p where p.id in (${partyIds}) and p.is_active and exists (select 1 from bill)
+      for share of p
     )
-    insert into bl_cargo_details (bl_id, position, hs_code_id, hsn_code_add_on, commodity, package_type_id, package_details)
-    select ${id}, v.position, v."hsCodeId", null, v.commodity, v."packageTypeId", v."packageDetails"
-    from jsonb_to_recordset(${json(bill.cargo)}::jsonb)
-      as v(position smallint, "hsCodeId" int, commodity text, "packageTypeId" int, "packageDetails" text)`);
+    select (select bill.id from bill) as id, array(select parties.id from parties) as "activePartyIds"`,
+  );
+  return { wrote: row?.id != null, activePartyIds: row?.activePartyIds ?? [] };
 }
 
 /** How many trailing characters of a number search the trigram index is asked for (see numberContains). */

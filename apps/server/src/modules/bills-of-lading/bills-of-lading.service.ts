@@ -182,31 +182,6 @@ export function createBillsOfLadingService(deps: { db: Db }) {
     if (Object.keys(fields).length) throw invalid(fields);
   }
 
-  /**
-   * Inside the save's transaction: the notify companies checked before BEGIN are still active, and stay so until
-   * commit (FOR SHARE makes a concurrent deactivation wait for the save). A company's active flag lives on its own
-   * row and does not move the bill's version, so the version re-check alone would not see it change.
-   */
-  async function holdActiveParties(tx: Tx, body: UpdateBillOfLadingBody) {
-    const partyIds = [
-      ...new Set(body.blNotifyPartyDetails.map((p) => p.partyId).filter((p): p is number => p !== null)),
-    ];
-    if (!partyIds.length) return;
-    const active = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from parties where id in (${sql.join(
-        partyIds.map((p) => sql`${p}`),
-        sql`, `,
-      )}) and is_active for share`,
-    );
-    const fields: Record<string, string> = {};
-    body.blNotifyPartyDetails.forEach((row, i) => {
-      if (row.partyId !== null && !active.some((a) => a.id === row.partyId))
-        fields[`blNotifyPartyDetails.${i}.partyId`] = 'is not a known, active company';
-    });
-    if (Object.keys(fields).length) throw invalid(fields);
-  }
-
   return {
     /** The list within the caller's scope; a customer asking for someone else's bills (created_by_id) gets none. */
     findBills(caller: Principal, query: BillOfLadingListQuery) {
@@ -229,10 +204,10 @@ export function createBillsOfLadingService(deps: { db: Db }) {
     ): Promise<BillOfLading> {
       const expected = requireExpectedVersion(ifMatch, body.version);
       // Everything that only reads is done before the transaction, on the bill as the caller edited it: status,
-      // version, read-only fields, references, totals. The transaction then locks the row and goes on only if the
-      // bill is still at that version (every change to a bill's content moves its version on), so what was checked
-      // is what is overwritten; the notify companies, whose active flag lives on their own rows, are checked again
-      // under a share lock. The connection is held only for the writes.
+      // version, read-only fields, references, totals. The transaction's first statement writes only if the bill is
+      // still at that version (every change to a bill's content moves its version on), so what was checked is what
+      // is overwritten, and reads the notify companies again under a share lock (their active flag does not move the
+      // bill's version). The connection is held only for the writes.
       const bill = await getVisibleBill(db, caller, id);
       assertEditable(bill.status, bill.version, expected);
       const readOnly: Record<string, string> = {};
@@ -245,11 +220,24 @@ export function createBillsOfLadingService(deps: { db: Db }) {
       const write = billWrite(bill, body);
 
       return db.transaction(async (tx) => {
-        const locked = await lockBill(tx, id, caller.scope);
-        if (!locked) throw notFound('Bill of lading');
-        assertEditable(locked.status, locked.version, expected);
-        await holdActiveParties(tx, body);
-        await writeBill(tx, id, write);
+        const partyIds = [
+          ...new Set(body.blNotifyPartyDetails.map((p) => p.partyId).filter((p): p is number => p !== null)),
+        ];
+        const written = await writeBill(tx, id, write, { version: expected, scope: caller.scope, partyIds });
+        if (!written.wrote) {
+          // Nothing written: since it was read, the bill moved on, was locked, or left the caller's reach.
+          const now = await lockBill(tx, id, caller.scope);
+          if (!now) throw notFound('Bill of lading');
+          assertEditable(now.status, now.version, expected);
+          throw new AppError('PRECONDITION_FAILED', BL_MESSAGES.stale);
+        }
+        // A notify company deactivated since the checks: refused, and the transaction rolls the write back.
+        const inactive: Record<string, string> = {};
+        body.blNotifyPartyDetails.forEach((row, i) => {
+          if (row.partyId !== null && !written.activePartyIds.includes(row.partyId))
+            inactive[`blNotifyPartyDetails.${i}.partyId`] = 'is not a known, active company';
+        });
+        if (Object.keys(inactive).length) throw invalid(inactive);
         const after = (await findBillById(tx, id))!;
         await recordAuditAndPublish(
           tx,

@@ -10,10 +10,11 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit';
-import { billsOfLading, blContainers } from '../../db/schema/bills-of-lading';
+import { billsOfLading, blCargoDetails, blContainers } from '../../db/schema/bills-of-lading';
 import { hsCodes } from '../../db/schema/reference-data';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { type BillWrite, writeBill } from './bills-of-lading.repository';
 
 type Headers = { authorization: string };
 
@@ -267,6 +268,54 @@ describe('bills of lading API', () => {
       expect(updated.changes).toEqual(
         expect.arrayContaining([{ field: 'containers[1].sealNo', before: 'SL100201', after: 'NEWSEAL01' }]),
       );
+    });
+
+    it('writes only while the bill is at the checked version, not locked and within the scope of the caller', async () => {
+      const bill = await billByNumber(customer, 'LDG26110003');
+      expect(bill.blCargoDetails.length).toBeGreaterThan(0);
+      const nothing: BillWrite = {
+        shipperNameInBl: null,
+        shipperPhoneNo: null,
+        consigneeNameInBl: null,
+        consigneePhoneNo: null,
+        description: null,
+        marksAndNos: 'GATED',
+        netWeight: null,
+        grossWeight: null,
+        measurement: null,
+        noOfPacks: null,
+        notifyParties: [],
+        containers: [],
+        cargo: [],
+      };
+      // Each attempt in a transaction rolled back afterwards: whether it wrote, and the cargo rows it left.
+      const attempt = async (guard: Omit<Parameters<typeof writeBill>[3], 'partyIds'>) => {
+        let outcome: { wrote: boolean; cargoRows: number } | undefined;
+        await t.database.db
+          .transaction(async (tx) => {
+            const { wrote } = await writeBill(tx, bill.id, nothing, { ...guard, partyIds: [] });
+            const cargoRows = (await tx.select().from(blCargoDetails).where(eq(blCargoDetails.blId, bill.id)))
+              .length;
+            outcome = { wrote, cargoRows };
+            throw new Error('roll back');
+          })
+          .catch(() => {});
+        return outcome!;
+      };
+      const cargo = bill.blCargoDetails.length;
+      expect(await attempt({ version: bill.version + 1, scope: { kind: 'all' } })).toEqual({
+        wrote: false,
+        cargoRows: cargo,
+      });
+      expect(await attempt({ version: bill.version, scope: { kind: 'own', userId: customer2Id } })).toEqual({
+        wrote: false,
+        cargoRows: cargo,
+      });
+      expect(await attempt({ version: bill.version, scope: { kind: 'own', userId: customerId } })).toEqual({
+        wrote: true,
+        cargoRows: 0,
+      });
+      expect((await rowOf(bill.id)).version).toBe(bill.version);
     });
 
     it('two saves from the same version: one wins, the other gets 412 and changes nothing', async () => {
