@@ -81,7 +81,12 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to manage your shipments.">
       <form
-        onSubmit={handleSubmit(onValid, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))}
+        onSubmit={(event) =>
+          handleSubmit(onValid, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))(event).catch(() =>
+            // Only the lazily fetched checks can fail here (onValid answers its own errors): offline or a new build.
+            toast.warning('The sign-in form could not load its checks. Check your connection and try again.'),
+          )
+        }
         onFocus={signInResolver.preload}
         onPointerDown={signInResolver.preload}
         noValidate
