@@ -8,8 +8,10 @@
 //   Mantine's inputs and buttons). Signed-in screens use the same fields, so they share this chunk rather than
 //   getting copies or splinters of it;
 // - `portal`: the signed-in layout and what it uses (TanStack Query, the header's menus and drawers), and every
-//   module two or more lazy screens share (Mantine's combobox and table, the app's shared components, the contract's
-//   schemas). One file, cached across screens;
+//   module the main screens (BL list, bl_view, dashboard) share with another screen (Mantine's combobox and table,
+//   the app's shared components, the contract's schemas). One file, cached across screens;
+// - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms), so the
+//   main screens do not load it;
 // - each lazy screen keeps in its own chunk what only it uses (and lazy parts of a screen, such as the dashboard's
 //   chart library, stay lazy).
 //
@@ -24,6 +26,9 @@ type ChunkingContext = Rolldown.ChunkingContext;
 
 const SIGN_IN = /[\\/]src[\\/]features[\\/]accounts[\\/]routes[\\/]login\.tsx$/;
 const PORTAL = /[\\/]src[\\/]app[\\/]layout[\\/]portal-layout\.tsx$/;
+/** The screens customers open most (the figures measure two): what they share with any screen goes to `portal`. */
+const MAIN_SCREENS =
+  /[\\/]src[\\/]features[\\/](bills-of-lading[\\/]routes[\\/]bl-(list|view)|dashboard[\\/]routes[\\/]dashboard)\.tsx$/;
 
 /**
  * The package name of a package's main module that only re-exports (`import { a } from "./a.mjs"; …; export { a };`):
@@ -167,7 +172,8 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     if (of.some((root) => roots?.entries.has(root)))
       return /[\\/]node_modules[\\/]/.test(id) ? 'vendor' : null;
     if (of.some((root) => SIGN_IN.test(root))) return 'sign-in';
-    if (of.some((root) => PORTAL.test(root)) || of.length > 1) return 'portal';
+    if (of.some((root) => PORTAL.test(root))) return 'portal';
+    if (of.length > 1) return of.some((root) => MAIN_SCREENS.test(root)) ? 'portal' : 'shared';
     return null;
   };
   // A module's dependencies are classified on their own: each reaches the roots its importer reaches, and more, so

@@ -31,6 +31,14 @@ configureApiClient({
   },
 });
 
+// The screen being opened: fetch its lazy chunks (layout and screen) now, in parallel with each other and with the
+// auth-data call the portal route waits for in beforeLoad; the router would start them only after that call.
+for (const match of router.matchRoutes(window.location.pathname)) {
+  const component = (router.routesById as Record<string, { options: { component?: unknown } }>)[match.routeId]
+    ?.options.component as { preload?: () => unknown } | undefined;
+  component?.preload?.();
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 

@@ -71,7 +71,7 @@ export function RejectModal<T>({
             label="Reason"
             required
             maxLength={1000}
-            minRows={3}
+            rows={3}
             data-autofocus
           />
           <Group justify="flex-end">

@@ -112,10 +112,12 @@ export function TextAreaField<T extends FieldValues>({
   const { readOnly } = useFormOptions();
   const { field, fieldState } = useField(name, control);
   return (
+    // Fixed rows the user can drag taller, not `autosize`: autosize measures the textarea (getComputedStyle, a forced
+    // layout of the page) after every render, and the bill form renders often while it loads: over a second of
+    // main-thread work on bl_view (Lighthouse figure 7).
     <Textarea
-      autosize
-      minRows={3}
-      maxRows={10}
+      rows={3}
+      resize="vertical"
       {...rest}
       {...labelProps(label, hideLabel, required)}
       {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}

@@ -89,15 +89,7 @@ export function RequestCompanyModal({
             autoComplete="organization"
             maxLength={200}
           />
-          <TextAreaField
-            control={control}
-            name="address"
-            label="Address"
-            required
-            minRows={2}
-            maxRows={5}
-            maxLength={500}
-          />
+          <TextAreaField control={control} name="address" label="Address" required rows={2} maxLength={500} />
           <CountryByName control={control} />
           <TextField
             control={control}

@@ -148,15 +148,7 @@ export function UpdateProfileModal({
               Request a new company
             </Anchor>
           </Text>
-          <TextAreaField
-            control={control}
-            name="address"
-            label="Address"
-            required
-            minRows={2}
-            maxRows={5}
-            maxLength={500}
-          />
+          <TextAreaField control={control} name="address" label="Address" required rows={2} maxLength={500} />
           <TypeaheadField<ProfileFormValues, Country>
             control={control}
             name="country"

@@ -98,8 +98,7 @@ export function SendBlMailModal({
             control={control}
             name="message"
             label="Message"
-            minRows={3}
-            maxRows={8}
+            rows={3}
             maxLength={MAIL_MESSAGE_MAX}
           />
           <Group justify="flex-end">

@@ -48,8 +48,7 @@ export function ReturnBillModal({
             name="comment"
             label="Comment for the customer"
             required
-            minRows={4}
-            maxRows={10}
+            rows={4}
             maxLength={RETURN_COMMENT_MAX}
             data-autofocus
           />
