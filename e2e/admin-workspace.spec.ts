@@ -153,7 +153,7 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page.getByText('Asha Admin (admin@demo.lading.test)')).toBeVisible();
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
   await page.getByRole('textbox', { name: 'Action' }).fill('APPROVED');
-  await expect(page.getByText('COMPANY_MEMBERSHIP #', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Company membership #', { exact: false }).first()).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.

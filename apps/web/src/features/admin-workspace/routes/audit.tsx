@@ -15,6 +15,12 @@ type Filters = {
   from: string;
   to: string;
 };
+/** BILL_OF_LADING -> "Bill of lading": the record types as the screens name them. */
+const recordTypeLabel = (type: string) => {
+  const words = type.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 const EMPTY: Filters = { recordType: null, recordId: '', user: '', action: '', from: '', to: '' };
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -63,7 +69,7 @@ export function AuditPage() {
       label: 'User',
       render: (event) => (event.actor ? `${event.actor.name} (${event.actor.email})` : 'System'),
     },
-    { label: 'Record', render: (event) => `${event.recordType} #${event.recordId}` },
+    { label: 'Record', render: (event) => `${recordTypeLabel(event.recordType)} #${event.recordId}` },
     {
       label: 'Action',
       render: (event) =>
@@ -91,7 +97,7 @@ export function AuditPage() {
             label="Record type"
             placeholder="Any"
             clearable
-            data={[...AUDIT_RECORD_TYPES]}
+            data={AUDIT_RECORD_TYPES.map((value) => ({ value, label: recordTypeLabel(value) }))}
             value={filters.recordType}
             onChange={(recordType) => set({ recordType })}
             error={fieldErrors.record_type}

@@ -11,6 +11,9 @@ import { CompanyForm, PARTY_STATUS_LABELS } from '../components/company-form';
 type Filters = { search: string; status: string | null };
 
 /** Companies (parties): search by name or code, create and edit for holders of ADMIN.COMPANY.CREATE / EDIT. */
+/** The pill's text: APPR is the stored code, "Approved" what a person reads. */
+const STATUS_TEXT: Record<string, string> = { APPR: 'Approved', PENDING: 'Pending', REFUSED: 'Refused' };
+
 export function CompaniesPage() {
   const can = useCan();
   const { filters, set, range, pages, editor } = useListPage<Filters, AdminCompany>({
@@ -39,7 +42,7 @@ export function CompaniesPage() {
       render: (company) => (
         <Group gap={4}>
           <StatusPill
-            status={company.status}
+            status={STATUS_TEXT[company.status] ?? company.status}
             color={
               company.status === 'APPR' ? '#1e6b30' : company.status === 'PENDING' ? '#9a3c00' : '#495057'
             }
