@@ -1,3 +1,6 @@
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import type { Database } from '../apps/server/src/db/client';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
@@ -61,12 +64,28 @@ export async function benchApp(engine: Engine, postgresUrl: string): Promise<Tes
   }
 }
 
-/** Runs SQL text with parameters on the database's own driver (pg pool or PGlite), no ORM in between. */
-export function rawQuery(database: Database): (text: string, params: unknown[]) => Promise<unknown[]> {
+/**
+ * Runs SQL text with parameters on the database directly, no ORM in between: PostgreSQL through the app's own pg
+ * pool; PGlite — which the app runs in a worker thread — on an in-process copy of the app's database (its data
+ * directory dumped and loaded into a new PGlite on this thread), the way a bare server would embed it.
+ */
+export async function rawQuery(database: Database): Promise<{
+  run: (text: string, params: unknown[]) => Promise<unknown[]>;
+  close: () => Promise<void>;
+}> {
   const client = (
     database.db as unknown as {
-      $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+      $client: {
+        query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+        dumpDataDir(): Promise<Blob>;
+      };
     }
   ).$client;
-  return async (text, params) => (await client.query(text, params)).rows as unknown[];
+  if (database.kind === 'postgres')
+    return { run: async (text, params) => (await client.query(text, params)).rows, close: async () => {} };
+  const copy = await PGlite.create({
+    loadDataDir: await client.dumpDataDir(),
+    extensions: { citext, pg_trgm },
+  });
+  return { run: async (text, params) => (await copy.query(text, params)).rows, close: () => copy.close() };
 }

@@ -72,6 +72,7 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
   const t = await benchApp(engine, postgresUrl);
   let bare: ReturnType<typeof createServer> | undefined;
   let barePool: pg.Pool | undefined;
+  let direct: Awaited<ReturnType<typeof rawQuery>> | undefined;
   try {
     const { headers } = await signInAs(t, 'customer');
     const generated = await generateBills(t.database.db, { customers: 200, bills: 20_000 });
@@ -81,7 +82,8 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
     const appJson = JSON.parse(body) as { count: number; results: Record<string, unknown>[] };
     if (appJson.results.length !== 100) throw new Error(`expected 100 rows, got ${appJson.results.length}`);
 
-    let run = rawQuery(t.database);
+    direct = await rawQuery(t.database);
+    let run = direct.run;
     if (engine === 'postgres') {
       barePool = new pg.Pool({ connectionString: t.database.url, max: t.app.ctx.env.DB_POOL_SIZE });
       const pool = barePool;
@@ -108,12 +110,14 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
     }
 
     let stall = 0;
+    let bareStall = 0;
     const rps = (url: string, isApp: boolean) => async () => {
       const { result, maxMs } = await maxEventLoopDelay(() =>
         load(url, { connections: CONNECTIONS, seconds: SECONDS, headers }),
       );
       if (result.errors) throw new Error(`${result.errors} errors from ${url}`);
       if (isApp) stall = Math.max(stall, maxMs);
+      else bareStall = Math.max(bareStall, maxMs);
       return result.rps;
     };
     await load(appUrl, { connections: CONNECTIONS, seconds: 1, headers });
@@ -138,13 +142,14 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
           value: stall,
           baseline: null,
           budget: { op: '<=', limit: 50, of: 'value' },
-          note: 'perf_hooks monitorEventLoopDelay over the app rounds (load generator in the same process)',
+          note: `perf_hooks monitorEventLoopDelay over the app rounds (load generator in the same process); the bare server with PGlite on its event loop: ${Math.round(bareStall)} ms`,
         }),
       );
     return rows;
   } finally {
     await new Promise((resolve) => (bare ? bare.close(resolve) : resolve(undefined)));
     await barePool?.end();
+    await direct?.close();
     await t.close();
   }
 }

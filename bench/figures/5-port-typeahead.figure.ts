@@ -57,6 +57,7 @@ const portTypeahead: FigureModule = async (context) => {
       continue;
     }
     const t = await benchApp(engine, context.postgresUrl);
+    let direct: Awaited<ReturnType<typeof rawQuery>> | undefined;
     try {
       const { headers } = await signInAs(t, 'customer');
       const db = t.database.db;
@@ -64,11 +65,12 @@ const portTypeahead: FigureModule = async (context) => {
       context.log(
         `${ENGINE_NAMES[engine]}: ${imported.inserted + imported.updated + imported.unchanged} locations`,
       );
-      const query = rawQuery(t.database);
+      direct = await rawQuery(t.database);
+      const query = direct.run;
       const statements = TERMS.map((term) =>
         buildPortsQuery(db, { term, portTypes: ['SP', 'DP'], limit: 5 }).toSQL(),
       );
-      const direct = async (i: number) => {
+      const directly = async (i: number) => {
         const { sql, params } = statements[i]!;
         await query(sql, params);
       };
@@ -91,9 +93,9 @@ const portTypeahead: FigureModule = async (context) => {
           }
         return quantile(samples, 0.95);
       };
-      await round(direct)();
+      await round(directly)();
       await round(viaApp)();
-      const result = await alternate(ROUNDS, round(viaApp), round(direct));
+      const result = await alternate(ROUNDS, round(viaApp), round(directly));
       rows.push(
         figure({
           id,
@@ -105,6 +107,7 @@ const portTypeahead: FigureModule = async (context) => {
         }),
       );
     } finally {
+      await direct?.close();
       await t.close();
     }
   }

@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
+import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -56,12 +55,14 @@ export async function openDatabase(target: DatabaseTarget, log?: Logger): Promis
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { citext, pg_trgm } });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  // PGlite runs in a worker thread so that its queries never block the event loop (decision 006).
+  const client = await PgliteWorkerClient.open(dataDir);
+  const driver = client as unknown as PGlite;
+  const db = drizzlePglite(driver, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(drizzlePglite(driver), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
     },
