@@ -29,48 +29,76 @@ function isSubstringTerm(term: string): boolean {
 
 type SearchColumns = { code: AnyColumn; searchName: AnyColumn; name: AnyColumn };
 
+/** The values a search term contributes to the SQL (or, for a prepared query, placeholders for them). */
+type SearchParams = { term: unknown; escaped: unknown; codeExact: unknown; codePrefix: unknown };
+
+function searchParams(rawTerm: string): SearchParams {
+  const term = rawTerm.trim();
+  const codeExact = term.toUpperCase();
+  return { term, escaped: escapeLike(term), codeExact, codePrefix: `${escapeLike(codeExact)}%` };
+}
+
 /**
  * Matches a code (exact or prefix, case-insensitive) or a name (accent- and case-insensitive substring or prefix),
  * and ranks: exact code, code prefix, exact name, name prefix, word prefix inside the name, anything else;
  * then shorter names first. Every branch of the condition has an index.
  */
-function buildSearch(columns: SearchColumns, rawTerm: string): { where: SQL; rank: SQL } {
-  const term = rawTerm.trim();
-  const escaped = escapeLike(term);
-  const codeExact = term.toUpperCase();
-  const codePrefix = `${escapeLike(codeExact)}%`;
-  const folded = foldedSql(sql`${escaped}`);
-  const namePattern = isSubstringTerm(term) ? sql`'%' || ${folded} || '%'` : sql`${folded} || '%'`;
-  const where = sql`(${columns.code} like ${codePrefix} or ${columns.searchName} like ${namePattern})`;
+function searchSql(columns: SearchColumns, p: SearchParams, substring: boolean): { where: SQL; rank: SQL } {
+  const folded = foldedSql(sql`${p.escaped}`);
+  const namePattern = substring ? sql`'%' || ${folded} || '%'` : sql`${folded} || '%'`;
+  const where = sql`(${columns.code} like ${p.codePrefix} or ${columns.searchName} like ${namePattern})`;
   const rank = sql`case
-    when ${columns.code} = ${codeExact} then 0
-    when ${columns.code} like ${codePrefix} then 1
-    when ${columns.searchName} = ${foldedSql(sql`${term}`)} then 2
+    when ${columns.code} = ${p.codeExact} then 0
+    when ${columns.code} like ${p.codePrefix} then 1
+    when ${columns.searchName} = ${foldedSql(sql`${p.term}`)} then 2
     when ${columns.searchName} like ${folded} || '%' then 3
     when ${columns.searchName} like '% ' || ${folded} || '%' then 4
     else 5 end`;
   return { where, rank };
 }
 
+function buildSearch(columns: SearchColumns, rawTerm: string): { where: SQL; rank: SQL } {
+  return searchSql(columns, searchParams(rawTerm), isSubstringTerm(rawTerm.trim()));
+}
+
 // ---- ports ----------------------------------------------------------------------------------------------------
 
 export type PortFilter = { term?: string; code?: string; portTypes: readonly PortType[]; limit: number };
 
-/** The port search as a query (not yet run), so tests can EXPLAIN exactly what the endpoint runs. */
-export function buildPortsQuery(db: Db, filter: PortFilter) {
-  // Only the known literals reach the SQL text.
-  const types = PORT_TYPES.filter((type) => filter.portTypes.includes(type));
+/** What decides the port search's SQL text; the values go in as parameters. */
+type PortShape = { types: PortType[]; code: boolean; term: 'substring' | 'prefix' | null };
+type PortParams = SearchParams & { code: unknown; codeLike: unknown; limit: unknown };
+
+function portShape(filter: PortFilter): PortShape {
+  return {
+    // Only the known literals reach the SQL text.
+    types: PORT_TYPES.filter((type) => filter.portTypes.includes(type)),
+    code: Boolean(filter.code),
+    term: filter.term ? (isSubstringTerm(filter.term.trim()) ? 'substring' : 'prefix') : null,
+  };
+}
+
+function portParams(filter: PortFilter): PortParams {
+  const code = filter.code?.trim().toUpperCase() ?? '';
+  return {
+    ...searchParams(filter.term ?? ''),
+    code,
+    codeLike: `${escapeLike(code)}%`,
+    limit: filter.limit,
+  };
+}
+
+function portsQuery(db: Db, shape: PortShape, p: PortParams) {
   const conditions: SQL[] = [
-    sql`${ports.portTypes} && ${sql.raw(`array[${types.map((type) => `'${type}'`).join(',')}]::text[]`)}`,
+    sql`${ports.portTypes} && ${sql.raw(`array[${shape.types.map((type) => `'${type}'`).join(',')}]::text[]`)}`,
   ];
   const order: SQL[] = [];
-  if (filter.code) {
-    const code = filter.code.trim().toUpperCase();
-    conditions.push(sql`${ports.code} like ${`${escapeLike(code)}%`}`);
-    order.push(sql`case when ${ports.code} = ${code} then 0 else 1 end`);
+  if (shape.code) {
+    conditions.push(sql`${ports.code} like ${p.codeLike}`);
+    order.push(sql`case when ${ports.code} = ${p.code} then 0 else 1 end`);
   }
-  if (filter.term) {
-    const search = buildSearch(ports, filter.term);
+  if (shape.term) {
+    const search = searchSql(ports, p, shape.term === 'substring');
     conditions.push(search.where);
     order.push(search.rank, sql`length(${ports.name})`, asc(ports.name));
   }
@@ -92,11 +120,40 @@ export function buildPortsQuery(db: Db, filter: PortFilter) {
     .leftJoin(countries, eq(countries.code, ports.countryCode))
     .where(and(...conditions))
     .orderBy(...order)
-    .limit(filter.limit);
+    .limit(p.limit as number);
 }
 
+/** The port search as a query (not yet run), so tests can EXPLAIN exactly what the endpoint runs. */
+export function buildPortsQuery(db: Db, filter: PortFilter) {
+  return portsQuery(db, portShape(filter), portParams(filter));
+}
+
+/**
+ * The typeahead's queries, built by Drizzle once per shape (port types, code or not, substring or prefix term)
+ * with placeholders, then run with each request's values: the same SQL text and parameters as buildPortsQuery.
+ */
+const preparedPorts = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof portsQuery>['prepare']>>>();
+const PLACEHOLDERS = Object.fromEntries(
+  ['term', 'escaped', 'codeExact', 'codePrefix', 'code', 'codeLike', 'limit'].map((name) => [
+    name,
+    sql.placeholder(name),
+  ]),
+) as PortParams;
+
 export async function findPorts(db: Db, filter: PortFilter) {
-  const rows = await buildPortsQuery(db, filter);
+  const shape = portShape(filter);
+  const key = `ports_${shape.types.join('_')}_${shape.code ? 'code' : ''}_${shape.term ?? ''}`;
+  let byShape = preparedPorts.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedPorts.set(db, byShape);
+  }
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    prepared = portsQuery(db, shape, PLACEHOLDERS).prepare(key);
+    byShape.set(key, prepared);
+  }
+  const rows = await prepared.execute(portParams(filter) as Record<string, unknown>);
   return rows.map((row) => ({ ...row, portTypes: row.portTypes as PortType[] }));
 }
 
