@@ -29,8 +29,13 @@ declare module 'fastify' {
   }
 }
 
-/** Looks an access token up: the user and the grant it belongs to, or null when unknown, expired or revoked. */
-export type AccessTokenVerifier = (token: string) => Promise<{ userId: number; grantId?: string } | null>;
+/**
+ * Looks an access token up: the user and the grant it belongs to, or null when unknown, expired or revoked; with the
+ * user's principal data when it was read along (null: no active user), else the hook loads it.
+ */
+export type AccessTokenVerifier = (
+  token: string,
+) => Promise<{ userId: number; grantId?: string; principal?: PrincipalData | null } | null>;
 
 /** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
 export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;
@@ -108,7 +113,11 @@ export function registerAuth(
       });
     }
     const token = await deps.verify(match[1]);
-    const data = token ? await deps.loadPrincipal(token.userId) : null;
+    const data = !token
+      ? null
+      : token.principal !== undefined
+        ? token.principal
+        : await deps.loadPrincipal(token.userId);
     if (!token || !data) throw unauthenticated('The access token is invalid, expired or revoked');
     request.principal = createPrincipal(data, { requestId: request.id, grantId: token.grantId });
     return request.principal;

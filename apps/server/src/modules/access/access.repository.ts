@@ -23,38 +23,41 @@ type Row = {
 
 const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/**
- * Everything the principal needs about an active user, in one statement: company membership, roles, the union of
- * their grants, offices, and the selected office (only while it is still one of theirs).
- */
 /** The principal's statement, prepared once per database handle (a named prepared statement on PostgreSQL). */
 const principalStatements = new WeakMap<Conn, ReturnType<typeof preparePrincipalStatement>>();
-function preparePrincipalStatement(db: Conn) {
-  return db
-    .select({
-      id: users.id,
-      email: sql<string>`${users.email}::text`,
-      partyId: users.partyId,
-      yardId: users.yardId,
-      membershipStatus: companyMemberships.status,
-      roles: sql<Row['roles']>`coalesce((select json_agg(r.code order by r.code) from user_roles ur
+/**
+ * The principal's columns, over `users` and its `company_memberships` row (left-joined): what the principal needs
+ * about a user, in one select (also joined to the access-token lookup, accounts/oidc-adapter.ts).
+ */
+export const principalColumns = {
+  id: users.id,
+  email: sql<string>`${users.email}::text`,
+  partyId: users.partyId,
+  yardId: users.yardId,
+  membershipStatus: companyMemberships.status,
+  roles: sql<Row['roles']>`coalesce((select json_agg(r.code order by r.code) from user_roles ur
         join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '[]'::json)`,
-      isStaff: sql<boolean>`coalesce((select bool_or(r.is_staff) from user_roles ur join roles r on r.id = ur.role_id
+  isStaff: sql<boolean>`coalesce((select bool_or(r.is_staff) from user_roles ur join roles r on r.id = ur.role_id
         where ur.user_id = ${users.id}), false)`,
-      grants: sql<Row['grants']>`coalesce((select json_agg(distinct jsonb_build_object('module', g.module,
+  grants: sql<Row['grants']>`coalesce((select json_agg(distinct jsonb_build_object('module', g.module,
         'resource', g.resource, 'operation', g.operation)) from user_roles ur join role_grants g on g.role_id = ur.role_id
         where ur.user_id = ${users.id}), '[]'::json)`,
-      offices: sql<
-        Row['offices']
-      >`coalesce((select json_agg(json_build_object('id', o.id, 'code', o.code, 'name', o.name)
+  offices: sql<
+    Row['offices']
+  >`coalesce((select json_agg(json_build_object('id', o.id, 'code', o.code, 'name', o.name)
         order by o.is_corporate desc, o.code) from user_offices uo join offices o on o.id = uo.office_id
         where uo.user_id = ${users.id}), '[]'::json)`,
-      selectedOffice: sql<
-        Row['selectedOffice']
-      >`(select json_build_object('id', o.id, 'code', o.code, 'name', o.name,
+  selectedOffice: sql<
+    Row['selectedOffice']
+  >`(select json_build_object('id', o.id, 'code', o.code, 'name', o.name,
         'isCorporate', o.is_corporate) from offices o join user_offices uo on uo.office_id = o.id
         and uo.user_id = ${users.id} where o.id = ${users.selectedOfficeId})`,
-    })
+};
+export type PrincipalRow = Row;
+
+function preparePrincipalStatement(db: Conn) {
+  return db
+    .select(principalColumns)
     .from(users)
     .leftJoin(companyMemberships, eq(companyMemberships.userId, users.id))
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.isActive, true)))
@@ -73,7 +76,11 @@ export async function findPrincipalData(db: Conn, userId: number): Promise<Princ
     principalStatements.set(db, statement);
   }
   const [row] = (await statement.execute({ userId })) as Row[];
-  if (!row) return null;
+  return row ? toPrincipalData(row) : null;
+}
+
+/** A row of `principalColumns` as the principal's data. */
+export function toPrincipalData(row: Row): PrincipalData {
   const selected = parse(row.selectedOffice);
   const companyStatus: CompanyStatus =
     row.membershipStatus === 'PENDING' || row.membershipStatus === 'APPROVED' ? row.membershipStatus : null;

@@ -1,13 +1,23 @@
 import type { AccessTokenVerifier } from '../../plugins/auth';
 import type { OAuthProvider } from './oauth-provider';
+import { withPrincipal } from './oidc-adapter';
 
-/** Bearer tokens are the authorization server's opaque access tokens; revoked or expired ones are not found. */
+/**
+ * Bearer tokens are the authorization server's opaque access tokens; revoked or expired ones are not found. The
+ * provider checks the token; the adapter reads the principal of its account in the same statement (withPrincipal).
+ */
 export function createAccessTokenVerifier(provider: OAuthProvider): AccessTokenVerifier {
   return async (token) => {
     if (token.length > 200) return null;
-    const accessToken = await provider.AccessToken.find(token);
+    const { result: accessToken, principal } = await withPrincipal(() => provider.AccessToken.find(token));
     if (!accessToken || accessToken.isExpired || !accessToken.accountId) return null;
     const userId = Number(accessToken.accountId);
-    return Number.isSafeInteger(userId) ? { userId, grantId: accessToken.grantId } : null;
+    if (!Number.isSafeInteger(userId)) return null;
+    // Only a principal read for this very account is used; otherwise the auth hook loads it.
+    return {
+      userId,
+      grantId: accessToken.grantId,
+      ...(principal === null || principal?.userId === userId ? { principal } : {}),
+    };
   };
 }

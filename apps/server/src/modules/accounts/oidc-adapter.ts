@@ -1,7 +1,31 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/schema/accounts';
+import { companyMemberships } from '../../db/schema/company-memberships';
+import { users } from '../../db/schema/users';
+import type { PrincipalData } from '../../lib/principal';
+import { type PrincipalRow, principalColumns, toPrincipalData } from '../access/access.repository';
+
+/**
+ * Where an access-token lookup started by `withPrincipal` puts the principal of the token's account, read by the
+ * same statement as the token (undefined: not read; null: no active user). Scoped to that call: the provider's own
+ * lookups (userinfo, introspection) read the token alone.
+ */
+const principalSlot = new AsyncLocalStorage<{ principal?: PrincipalData | null }>();
+
+/**
+ * Runs `lookup` (the provider's AccessToken.find) so that the adapter reads the token's principal in the same
+ * statement as the token: one round trip for the bearer check and the principal of every authenticated request.
+ */
+export async function withPrincipal<T>(
+  lookup: () => Promise<T>,
+): Promise<{ result: T; principal: PrincipalData | null | undefined }> {
+  const slot: { principal?: PrincipalData | null } = {};
+  const result = await principalSlot.run(slot, lookup);
+  return { result, principal: slot.principal };
+}
 
 const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 /**
@@ -32,6 +56,24 @@ export function createOidcAdapterFactory(db: Db) {
     )
     .limit(1)
     .prepare('oidc_payload_by_id');
+  // The same lookup for an access token, with its account's principal (an active user's) joined in.
+  const accountId = sql`case when ${oidcPayloads.payload}->>'accountId' ~ '^[0-9]{1,9}$'
+    then (${oidcPayloads.payload}->>'accountId')::int end`;
+  const findAccessTokenWithPrincipal = db
+    .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt, ...principalColumns })
+    .from(oidcPayloads)
+    .leftJoin(users, and(eq(users.id, accountId), eq(users.isActive, true)))
+    .leftJoin(companyMemberships, eq(companyMemberships.userId, users.id))
+    .where(
+      and(
+        eq(oidcPayloads.type, 'AccessToken'),
+        eq(oidcPayloads.id, sql.placeholder('id')),
+        notExpired,
+        grantAlive,
+      ),
+    )
+    .limit(1)
+    .prepare('oidc_access_token_with_principal');
   const found = (row: { payload: unknown; consumedAt: Date | null } | undefined) => {
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
@@ -77,6 +119,12 @@ export function createOidcAdapterFactory(db: Db) {
 
     async find(id: string) {
       if (!storable(id)) return undefined;
+      const slot = principalSlot.getStore();
+      if (slot && this.type === 'AccessToken') {
+        const [row] = await findAccessTokenWithPrincipal.execute({ id });
+        if (row) slot.principal = row.id === null ? null : toPrincipalData(row as PrincipalRow);
+        return found(row);
+      }
       const [row] = await findById.execute({ type: this.type, id });
       return found(row);
     }

@@ -13,6 +13,7 @@ import { auditEvents } from '../../db/schema/audit';
 import { billsOfLading, blCargoDetails, blContainers } from '../../db/schema/bills-of-lading';
 import { hsCodes } from '../../db/schema/reference-data';
 import { signInAs } from '../../test/auth';
+import { captureStatements } from '../../test/sql-capture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type BillWrite, writeBill } from './bills-of-lading.repository';
 
@@ -84,6 +85,15 @@ describe('bills of lading API', () => {
     )[0]!;
 
   describe('list', () => {
+    it('checks the bearer token and reads its principal in one statement', async () => {
+      const { statements, result } = await captureStatements(t.database, () => list(customer, 'limit=1'));
+      expect(result.statusCode).toBe(200);
+      const auth = statements.filter((s) => /oidc_payloads/.test(s.text));
+      expect(auth).toHaveLength(1);
+      expect(auth[0]!.text).toMatch(/user_roles/);
+      expect(statements.filter((s) => /user_roles/.test(s.text))).toHaveLength(1);
+    });
+
     it('answers each row with exactly the list fields, as the schema types them', async () => {
       const { results } = (await list(admin, 'limit=100')).json() as { results: Record<string, unknown>[] };
       expect(results.length).toBeGreaterThan(0);
