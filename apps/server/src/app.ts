@@ -202,6 +202,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   registerErrorHandler(app);
+  // Security headers first among the request hooks, so refusals (403 from the origin check, 401) carry them too.
+  await registerSecurityHeaders(app, env.publicUrl.startsWith('https://'));
   registerSameOriginCheck(app, env.publicUrl);
   registerInputGuard(app);
   // The access hook first, so that it sees (and checks) every route registered after it.
@@ -211,7 +213,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     verify: createAccessTokenVerifier(provider),
     loadPrincipal: access.loadPrincipal,
   });
-  await registerSecurityHeaders(app, env.publicUrl.startsWith('https://'));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: env.sessionSecret });
   await app.register(formbody);

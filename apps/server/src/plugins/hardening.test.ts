@@ -146,6 +146,21 @@ describe('hardening', () => {
     expect(res.headers['content-security-policy']).toContain("base-uri 'none'");
   });
 
+  it('sends the security headers on every answer, an unknown path included, and its own policy on /docs', async () => {
+    for (const url of ['/healthz', '/no-such-path', '/cp/bill-of-ladings/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+    const docs = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(docs.headers['content-security-policy']).toContain("'unsafe-eval'");
+  });
+
   it('keeps tokens, codes, link tokens and password hashes out of every log line', async () => {
     t.lines.length = 0;
     const { tokens, jar } = await signIn(t.app, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
