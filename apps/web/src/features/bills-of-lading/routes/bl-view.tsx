@@ -25,11 +25,11 @@ export function BlViewPage({ id }: { id: string }) {
   const billId = Number(id);
   const packageTypes = usePackageTypes();
   const hsCodes = useHsnCodes();
-  const bill = useBillOfLading(billId, Number.isInteger(billId) && packageTypes.isSuccess);
-  // The form is the page's biggest render (every field, both tables): rendered from a deferred copy of the bill,
-  // React builds it in the background in slices that yield to the browser, instead of one long task that blocks
-  // input (Lighthouse's total blocking time, figure 7). The header shows the bill at once.
-  const formBill = useDeferredValue(bill.data);
+  const query = useBillOfLading(billId, Number.isInteger(billId) && packageTypes.isSuccess);
+  // The page (every field of the form, both tables) is rendered from a deferred copy of the bill: React builds it
+  // in the background in slices that yield to the browser, instead of one long task that blocks input (Lighthouse's
+  // total blocking time, figure 7). Header and form appear together, as before.
+  const bill = { ...query, data: useDeferredValue(query.data) };
   const notFound = !Number.isInteger(billId) || (bill.error instanceof ApiError && bill.error.status === 404);
   // Section 8: a failed call only releases the overlay (no toast); the page offers to try again instead of
   // "Loading…" for ever. Package types load first (section 4), so their failure stops the bill too.
@@ -79,9 +79,9 @@ export function BlViewPage({ id }: { id: string }) {
           </Anchor>
         </Alert>
       )}
-      {formBill && packageTypes.data && (
+      {bill.data && packageTypes.data && (
         <BillOfLadingForm
-          bill={formBill}
+          bill={bill.data}
           packageTypes={packageTypes.data}
           hsCodes={hsCodes.data ?? []}
           onReload={() => void bill.refetch()}
@@ -107,7 +107,7 @@ export function BlViewPage({ id }: { id: string }) {
           </Stack>
         </Center>
       )}
-      {!formBill && !notFound && !failed && (
+      {!bill.data && !notFound && !failed && (
         <Center mih="30vh">
           <Loader aria-label="Loading the bill of lading" />
         </Center>
