@@ -21,13 +21,13 @@ export const FIRST_LOAD_PAGES = [
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 4.65,
+    ceiling: 3.75,
     budget: 3.0,
   },
   {
     page: '/bl_view/{id}',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-view.tsx'],
-    ceiling: 4.6,
+    ceiling: 4.2,
     budget: 3.5,
   },
 ] as const;

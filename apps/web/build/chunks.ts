@@ -4,21 +4,19 @@
 //
 // - the entry (index: the app's shell) and `vendor`: the libraries main.tsx reaches statically: React, the router,
 //   Mantine's provider and base components;
-// - `sign-in`: the login screen and everything it uses that the entry does not (react-hook-form, the form fields,
-//   Mantine's inputs and buttons). Signed-in screens use the same fields, so they share this chunk rather than
-//   getting copies or splinters of it;
-// - `portal`: the signed-in layout and what it uses (TanStack Query, the header's menus and drawers), and every
-//   module the main screens (BL list, bl_view, dashboard) share with another screen (Mantine's combobox and table,
-//   the app's shared components, the contract's schemas). One file, cached across screens;
-// - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms), so the
-//   main screens do not load it;
-// - each lazy screen keeps in its own chunk what only it uses (and lazy parts of a screen, such as the dashboard's
-//   chart library, stay lazy).
+// - the modules the first loads share, grouped by which first loads reach them: login, and the signed-in layout with
+//   the BL list, bl_view or the dashboard. `portal` is what every signed-in page needs (TanStack Query, floating-ui,
+//   Mantine's popover and scroll area), `common` what login needs too (Mantine's inputs), `sign-in` login's own,
+//   and a chunk named after the pages otherwise (`list-view`: Mantine's combobox and table; `view`: the number
+//   inputs; `login-view`: react-hook-form). So no page loads what only another one uses;
+// - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms);
+// - each lazy module keeps in its own chunk what only it uses (a screen; a lazy part of one, such as the dashboard's
+//   chart library, a modal or a form's schema).
 //
-// So the first load of a signed-in screen is: index, vendor, sign-in, portal, the layout's and the screen's own
-// chunk, with their CSS files: 12 files; of /app-login, 8. A module's place is decided from the static imports
-// (what the bundler's tree-shaking drops is not known here); a barrel (`@mantine/core`'s index) is read through, to
-// the modules of the names imported from it.
+// A module's place is decided from the static imports (what the bundler's tree-shaking drops is not known here): a
+// contract module the screens import a constant from must not also build zod schemas (bill-of-lading-rules.ts,
+// status-codes.ts, search-text.ts), or zod lands in that first load. A barrel (`@mantine/core`'s index) is read
+// through, to the modules of the names imported from it.
 import { dirname, join } from 'node:path';
 import type { Rolldown } from 'vite';
 
@@ -26,9 +24,9 @@ type ChunkingContext = Rolldown.ChunkingContext;
 
 const SIGN_IN = /[\\/]src[\\/]features[\\/]accounts[\\/]routes[\\/]login\.tsx$/;
 const PORTAL = /[\\/]src[\\/]app[\\/]layout[\\/]portal-layout\.tsx$/;
-/** The screens customers open most (the figures measure two): what they share with any screen goes to `portal`. */
-const MAIN_SCREENS =
-  /[\\/]src[\\/]features[\\/](bills-of-lading[\\/]routes[\\/]bl-(list|view)|dashboard[\\/]routes[\\/]dashboard)\.tsx$/;
+const BL_LIST = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-list\.tsx$/;
+const BL_VIEW = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-view\.tsx$/;
+const DASHBOARD = /[\\/]src[\\/]features[\\/]dashboard[\\/]routes[\\/]dashboard\.tsx$/;
 
 /**
  * The package name of a package's main module that only re-exports (`import { a } from "./a.mjs"; …; export { a };`):
@@ -154,6 +152,26 @@ function rootsByModule(
   return roots;
 }
 
+/**
+ * The first loads a chunk serves: a module goes to the chunk of the pages whose first load reaches it (login; the
+ * signed-in layout with the BL list, bl_view or the dashboard), so no page loads what only another one uses.
+ */
+const FIRST_LOADS = [
+  { page: 'login', roots: [SIGN_IN] },
+  { page: 'list', roots: [PORTAL, BL_LIST] },
+  { page: 'view', roots: [PORTAL, BL_VIEW] },
+  { page: 'dashboard', roots: [PORTAL, DASHBOARD] },
+] as const;
+
+/** The chunk for a set of first loads: `sign-in` (login only), `portal` (every signed-in page), else their names. */
+function firstLoadChunk(pages: string[]): string {
+  const key = pages.join('-');
+  if (key === 'login') return 'sign-in';
+  if (key === 'list-view-dashboard') return 'portal';
+  if (key === 'login-list-view-dashboard') return 'common';
+  return key;
+}
+
 export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   // One chunking pass per build: the module graph is read once per chunking context.
   let pass: ChunkingContext | undefined;
@@ -171,13 +189,17 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     // those would become a splinter chunk of its own.
     if (of.some((root) => roots?.entries.has(root)))
       return /[\\/]node_modules[\\/]/.test(id) ? 'vendor' : null;
-    if (of.some((root) => SIGN_IN.test(root))) return 'sign-in';
-    if (of.some((root) => PORTAL.test(root))) return 'portal';
-    if (of.length > 1) return of.some((root) => MAIN_SCREENS.test(root)) ? 'portal' : 'shared';
-    return null;
+    // What only one lazy module reaches stays in its chunk.
+    if (of.length === 1) return null;
+    const pages = FIRST_LOADS.filter(({ roots: pageRoots }) =>
+      of.some((root) => pageRoots.some((pattern) => pattern.test(root))),
+    ).map(({ page }) => page);
+    if (pages.length > 0) return firstLoadChunk(pages);
+    return 'shared';
   };
   // A module's dependencies are classified on their own: each reaches the roots its importer reaches, and more, so
-  // it lands in the same chunk or an earlier one (entry < sign-in < portal < screen), and the chunks import each
-  // other in that order only. Pulling them in after their importer (the default) would move React into `portal`.
+  // it lands in the same chunk or one of pages that are a superset of its importer's (entry < sign-in < portal <
+  // screen), and the chunks import each other in that order only. Pulling them in after their importer (the
+  // default) would move React into `portal`.
   return [{ name: chunkOf, debugName: 'lading', includeDependenciesRecursively: false }];
 }

@@ -172,31 +172,9 @@ export const RailwayStationSchema = z.object({
 export type RailwayStation = z.infer<typeof RailwayStationSchema>;
 export const RailwayStationsResponseSchema = z.array(RailwayStationSchema);
 
-// ---- local filtering (section 5: commodity typeahead over the loaded HS list) -----------------------------------
+// ---- local filtering: search-text.ts (free of zod, for the web's typeaheads) --------------------------------
 
-/** Lower case without diacritics, so "São" matches "sao" and "SAO". */
-export function foldSearchText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** The items whose text contains the term as a case- and accent-insensitive substring, in their given order. */
-export function filterBySubstring<T>(
-  items: readonly T[],
-  term: string,
-  getText: (item: T) => string,
-  limit = Number.POSITIVE_INFINITY,
-): T[] {
-  const needle = foldSearchText(term.trim());
-  if (!needle) return [];
-  const found: T[] = [];
-  for (const item of items) {
-    if (foldSearchText(getText(item)).includes(needle)) {
-      found.push(item);
-      if (found.length >= limit) break;
-    }
-  }
-  return found;
-}
+export { filterBySubstring, foldSearchText } from './search-text';
 
 // ---- geocoding ------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { TYPEAHEAD_DEBOUNCE_MS } from '@lading/contract/app-info';
-import { filterBySubstring } from '@lading/contract/reference-data';
+import { filterBySubstring } from '@lading/contract/search-text';
 import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type ErrorDisplay, errorChrome } from './form/field-chrome';

@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type BillOfLading,
-  BillOfLadingFormSchema,
   BL_MESSAGES,
   computeBillTotals,
-  type BillOfLadingForm as FormValues,
   formFieldOfSentField,
   LOCKED_STATUSES,
   packageCountMismatch,
   prefillBillForm,
   toUpdatePayload,
-} from '@lading/contract/bills-of-lading';
+} from '@lading/contract/bill-of-lading-rules';
+import type { BillOfLading, BillOfLadingForm as FormValues } from '@lading/contract/bills-of-lading';
 import { formatAmount2 } from '@lading/contract/decimal';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -18,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/choice-fields';
 import { FormOptions } from '../../../components/form/field-chrome';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerFieldErrors, countFieldErrors } from '../../../components/form/server-errors';
 import { TextAreaField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
@@ -79,16 +77,21 @@ function Totals() {
   );
 }
 
+/** The contract's BillOfLadingFormSchema through zodResolver, fetched (with zod) once the user reaches the form. */
+const billResolver = lazyResolver<FormValues>(() =>
+  import('./bill-form-resolver').then((module) => module.billFormResolver),
+);
+
 /**
  * The Bill Of Lading edit form (specification sections 2, 4 and 5), driven by the contract's BillOfLadingFormSchema
- * through zodResolver: a cell is checked when it is left (touched) and again as it changes; Submit checks every cell
+ * through zodResolver (loaded when the form is first focused or pressed): a cell is checked when it is left (touched) and again as it changes; Submit checks every cell
  * and marks the invalid ones. A server 400 puts its field messages on the cells they name.
  */
 export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Props) {
   const initial = useMemo(() => prefillBillForm(bill), [bill]);
   const methods = useForm<FormValues>({
     defaultValues: initial,
-    resolver: zodResolver(BillOfLadingFormSchema),
+    resolver: billResolver,
     mode: 'onTouched',
   });
   const { reset, handleSubmit, formState, setError, getValues } = methods;
@@ -132,6 +135,8 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
       <FormProvider {...methods}>
         <form
           onSubmit={handleSubmit(save, () => toast.error(BL_MESSAGES.saveInvalid))}
+          onFocus={billResolver.preload}
+          onPointerDown={billResolver.preload}
           noValidate
           aria-label={`Bill of lading ${bill.number}`}
         >

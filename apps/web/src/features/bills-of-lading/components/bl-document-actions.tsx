@@ -1,10 +1,15 @@
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { downloadBlob } from '../../../lib/download';
 import { useCan } from '../../../lib/permissions';
 import { useDcsaJson } from '../api/download-dcsa-json';
 import { usePrintBillOfLading } from '../api/print-bill-of-lading';
-import { SendBlMailModal } from './send-bl-mail-modal';
+
+/** The mail form (its modal, form and schema) is fetched when it is first opened, not with the list or the bill. */
+const SendBlMailModal = lazy(() =>
+  import('./send-bl-mail-modal').then((module) => ({ default: module.SendBlMailModal })),
+);
 
 /**
  * Download the PDF (CP.BL.PRINT), e-mail it (CP.BL.MAIL) and download the bill as DCSA eBL 3.0.3 JSON (anyone who
@@ -68,13 +73,15 @@ export function BlDocumentActions({
         {compact ? 'DCSA JSON' : 'Download DCSA JSON'}
       </Button>
       {mailOpened && (
-        <SendBlMailModal
-          opened={mailOpened}
-          onClose={mail.close}
-          blId={bill.id}
-          blNumber={bill.number}
-          defaultTo={defaultTo}
-        />
+        <Suspense fallback={null}>
+          <SendBlMailModal
+            opened={mailOpened}
+            onClose={mail.close}
+            blId={bill.id}
+            blNumber={bill.number}
+            defaultTo={defaultTo}
+          />
+        </Suspense>
       )}
     </Group>
   );

@@ -1,4 +1,5 @@
-import { type BillOfLadingForm, emptyCargoRow } from '@lading/contract/bills-of-lading';
+import { emptyCargoRow } from '@lading/contract/bill-of-lading-rules';
+import type { BillOfLadingForm } from '@lading/contract/bills-of-lading';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';

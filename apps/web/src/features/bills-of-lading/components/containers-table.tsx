@@ -1,11 +1,10 @@
 import {
-  type BillOfLadingForm,
   BL_MESSAGES,
-  type ContainerForm,
   isValidContainerNumber,
   isVgmOffExpected,
   VGM_METHODS,
-} from '@lading/contract/bills-of-lading';
+} from '@lading/contract/bill-of-lading-rules';
+import type { BillOfLadingForm, ContainerForm } from '@lading/contract/bills-of-lading';
 import { roundDecimalText, sumRounded2 } from '@lading/contract/decimal';
 import type { PackageType } from '@lading/contract/reference-data';
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';

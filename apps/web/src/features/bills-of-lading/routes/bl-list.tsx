@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@lading/contract/app-info';
-import { type BillOfLadingListItem, BL_STATUSES } from '@lading/contract/bills-of-lading';
+import type { BillOfLadingListItem } from '@lading/contract/bills-of-lading';
 import type { Port } from '@lading/contract/reference-data';
+import { BL_STATUSES } from '@lading/contract/status-codes';
 import {
   Alert,
   Box,

@@ -1,4 +1,4 @@
-import { DCSA_TRANSPORT_DOCUMENT_STATUS } from '@lading/contract/bills-of-lading';
+import { DCSA_TRANSPORT_DOCUMENT_STATUS } from '@lading/contract/bill-of-lading-rules';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/page-frame';

@@ -1,4 +1,4 @@
-import { isValidContainerNumber } from '@lading/contract/bills-of-lading';
+import { isValidContainerNumber } from '@lading/contract/bill-of-lading-rules';
 import type { ConfirmBookingBody } from '@lading/contract/bookings';
 import type { EquipmentLine } from '@lading/contract/quotations';
 

@@ -1,0 +1,379 @@
+// The bills of lading's rules and constants, free of zod: what the web's screens import (statuses, messages, the
+// totals, the form's pre-fill and payload, the warnings), so a screen's first load carries neither zod nor the
+// schemas. bills-of-lading.ts holds the schemas and re-exports all of this.
+import ContainerValidator from 'container-validator';
+import type {
+  BillOfLading,
+  BillOfLadingForm,
+  CargoForm,
+  ContainerForm,
+  NotifyPartyDetail,
+  NotifyPartyForm,
+  UpdateBillOfLadingBody,
+} from './bills-of-lading';
+import { decimalText, roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
+import type { BlStatus } from './status-codes';
+
+export const DCSA_TRANSPORT_DOCUMENT_STATUS: Record<BlStatus, string> = {
+  DRAFT: 'DRAFT',
+  'UPDATE PENDING': 'DRAFT',
+  APPROVED: 'APPROVED',
+  ISSUED: 'ISSUED',
+  SURRENDERED: 'SURRENDERED_FOR_DELIVERY',
+};
+/** A customer may edit while the carrier has not approved or issued the bill. */
+export const EDITABLE_STATUSES: readonly BlStatus[] = ['DRAFT', 'UPDATE PENDING', 'APPROVED'];
+export const LOCKED_STATUSES: readonly BlStatus[] = ['ISSUED', 'SURRENDERED'];
+
+export const VGM_METHODS = ['Method 1', 'Method 2'] as const;
+export const MAX_NOTIFY_PARTIES = 2;
+
+export const BL_MESSAGES = {
+  saveInvalid: 'Please Fill All required Fields',
+  saveSuccess: 'Bl Updated Successfully',
+  noContainers: 'Container Not Allocated !',
+  locked: 'This bill of lading has been issued and can no longer be changed.',
+  stale:
+    'This bill of lading was changed by someone else since you opened it. Reload it to see the latest version.',
+} as const;
+
+// ---- numbers ---------------------------------------------------------------------------------------------------
+
+type Amount = number | string | null | undefined;
+
+/**
+ * The save computations of specification section 5, exact: every value is first rounded to 2 decimals (half up on
+ * the decimal as typed), then summed in whole hundredths, so a bill's totals always equal the sum of its stored rows.
+ */
+export function computeBillTotals(
+  containers: readonly { cargoGrossWeight: Amount; tareWeight: Amount; measurement: Amount }[],
+) {
+  return {
+    netWeight: sumRounded2(containers.map((c) => c.cargoGrossWeight)),
+    grossWeight: sumRounded2(containers.flatMap((c) => [c.cargoGrossWeight, c.tareWeight])),
+    measurement: sumRounded2(containers.map((c) => c.measurement)),
+  };
+}
+
+/** Digits, spaces and + - ( ) only; 6 to 20 characters. */
+export const BL_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
+/** Field messages of the edit form. The specification names only the toasts (BL_MESSAGES); these are ours. */
+export const BL_FORM_MESSAGES = {
+  required: 'Required',
+  phone: 'Enter a phone number',
+  email: 'Enter an e-mail address',
+  number: 'Enter a number',
+  notNegative: 'Must be 0 or more',
+  tooLarge: 'Too large',
+  wholeNumber: 'Enter a whole number',
+  commodity: 'Pick a commodity with a 6- or 8-digit HS code',
+  notifyParty: 'Pick a company or give the name in BL',
+  tooLong: (max: number) => `At most ${max} characters`,
+} as const;
+
+/** Commodities are HS subheadings (6 digits) or national tariff lines (8 digits), never chapters or headings. */
+export const HS_COMMODITY_PATTERN = /^\d{6}(\d{2})?$/;
+export const MEASURE_MAX = 1e9;
+
+export const emptyNotifyParty = (): NotifyPartyForm => ({
+  party: null,
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+});
+export const emptyCargoRow = (): CargoForm => ({
+  commodity: '',
+  hsnCode: null,
+  hsnCodeValue: '',
+  packageType: null,
+  packageDetails: '',
+});
+
+function notifyPartyForm(detail: NotifyPartyDetail | undefined): NotifyPartyForm {
+  if (!detail) return emptyNotifyParty();
+  return {
+    party: detail.party ? { id: detail.party, name: detail.partyName ?? '' } : null,
+    name: detail.partyNameInBl ?? '',
+    email: detail.email ?? '',
+    phone: detail.mobile ?? '',
+    address: detail.address ?? '',
+  };
+}
+
+/** A stored amount as the form's decimal text, 2 decimals ("" when empty). */
+const amountText = (value: number | null) => (value === null ? '' : (roundDecimalText(value) ?? ''));
+
+/**
+ * Pre-fill (specification section 4): shipper and consignee names default to the name in BL if present, otherwise
+ * the party name; notify parties tick the checkbox; no cargo rows means one empty row.
+ */
+export function prefillBillForm(bill: BillOfLading): BillOfLadingForm {
+  const [first, second] = bill.blNotifyPartyDetails;
+  return {
+    shipperNameInBl: bill.shipperNameInBl || bill.shipperName || '',
+    shipperPhoneNumber: bill.shipperPhoneNo ?? '',
+    consigneeNameInBl: bill.consigneeNameInBl || bill.consigneeName || '',
+    consigneePhoneNumber: bill.consigneePhoneNo ?? '',
+    haveNotifyParty: bill.blNotifyPartyDetails.length > 0,
+    notifyParty1: notifyPartyForm(first),
+    notifyParty2: notifyPartyForm(second),
+    containers: bill.blContainerDetails.map((c) => ({
+      containerId: c.containerId,
+      containerNumber: c.containerNumber,
+      containerType: c.containerNickname,
+      tareWeight: c.containerTareweight,
+      sealNumber: c.sealNo ?? '',
+      packageType: c.packageTypeId,
+      numberOfPackage: c.noOfPacks,
+      cargoGrossWeight: amountText(c.grossWeight),
+      measurement: amountText(c.measurement),
+      vgm: amountText(c.vgm),
+      vgmMethod: c.vgmMethod ?? '',
+    })),
+    cargoDetails:
+      bill.blCargoDetails.length > 0
+        ? bill.blCargoDetails.map((c) => ({
+            commodity: c.commodity ?? '',
+            hsnCode: c.hsnCode,
+            hsnCodeValue: c.hsnCodeValue ?? '',
+            packageType: c.packageType,
+            packageDetails: c.packageDetails ?? '',
+          }))
+        : [emptyCargoRow()],
+    descriptionOfGoods: bill.description ?? '',
+    marksAndNosL: bill.marksAndNos ?? '',
+  };
+}
+
+const isNotifyPartyChosen = (p: NotifyPartyForm) => p.party !== null;
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+/** The notify parties a save sends: those with a company or a name, in order (at most two). */
+const sentNotifyParties = (form: BillOfLadingForm) =>
+  form.haveNotifyParty
+    ? (['notifyParty1', 'notifyParty2'] as const).filter(
+        (key) => isNotifyPartyChosen(form[key]) || form[key].name.trim() !== '',
+      )
+    : [];
+/** A typed amount rounded to 2 decimals on its decimal text, as a JSON number. */
+const amount = (value: string) => Number(roundDecimalText(value) ?? Number.NaN);
+
+/** Builds the PUT body from the form (specification section 3 "Sent" shapes and section 5 computations). */
+export function toUpdatePayload(bill: BillOfLading, form: BillOfLadingForm): UpdateBillOfLadingBody {
+  const chosen = sentNotifyParties(form).map((key) => form[key]);
+  const anyChosen = form.haveNotifyParty && [form.notifyParty1, form.notifyParty2].some(isNotifyPartyChosen);
+  const totals = computeBillTotals(form.containers);
+  return {
+    version: bill.version,
+    status: 'UPDATE PENDING',
+    shipperNameInBl: form.shipperNameInBl.trim(),
+    shipperPhoneNo: form.shipperPhoneNumber.trim(),
+    consigneeNameInBl: form.consigneeNameInBl.trim(),
+    consigneePhoneNo: form.consigneePhoneNumber.trim(),
+    description: form.descriptionOfGoods.trim(),
+    marksAndNos: form.marksAndNosL.trim(),
+    isNotifyPartyChanged: anyChosen,
+    isNotifyPartyAdded: anyChosen,
+    ...totals,
+    blNotifyPartyDetails: chosen.map((p) => ({
+      partyId: p.party?.id ?? null,
+      isNonParty: false,
+      nonParty: '',
+      partyNameInBl: blankToNull(p.name),
+      address: blankToNull(p.address),
+      mobile: blankToNull(p.phone),
+      email: blankToNull(p.email),
+    })),
+    blContainerDetails: form.containers.map((c) => ({
+      blId: bill.id,
+      containerId: c.containerId,
+      sealNo: blankToNull(c.sealNumber),
+      noOfPacks: c.numberOfPackage as number,
+      packageTypeId: c.packageType as number,
+      netWeight: amount(c.cargoGrossWeight),
+      netWeightUnit: 'KG',
+      grossWeight: amount(c.cargoGrossWeight),
+      grossWeightUnit: 'KG',
+      measurement: amount(c.measurement),
+      vgm: amount(c.vgm),
+      vgmMethod: c.vgmMethod as (typeof VGM_METHODS)[number],
+    })),
+    blCargoDetails: form.cargoDetails.map((c) => ({
+      blId: bill.id,
+      hsnCode: c.hsnCode as number,
+      hsnCodeAddOn: null,
+      commodity: c.commodity.trim(),
+      packageTypeId: c.packageType as number,
+      packageDetails: c.packageDetails.trim(),
+    })),
+  };
+}
+
+const SENT_TO_FORM: Record<string, string> = {
+  shipperNameInBl: 'shipperNameInBl',
+  shipperPhoneNo: 'shipperPhoneNumber',
+  consigneeNameInBl: 'consigneeNameInBl',
+  consigneePhoneNo: 'consigneePhoneNumber',
+  description: 'descriptionOfGoods',
+  marksAndNos: 'marksAndNosL',
+};
+const CONTAINER_TO_FORM: Record<string, string> = {
+  sealNo: 'sealNumber',
+  noOfPacks: 'numberOfPackage',
+  packageTypeId: 'packageType',
+  grossWeight: 'cargoGrossWeight',
+  netWeight: 'cargoGrossWeight',
+  measurement: 'measurement',
+  vgm: 'vgm',
+  vgmMethod: 'vgmMethod',
+};
+const CARGO_TO_FORM: Record<string, string> = {
+  hsnCode: 'commodity',
+  commodity: 'commodity',
+  packageTypeId: 'packageType',
+  packageDetails: 'packageDetails',
+};
+const NOTIFY_TO_FORM: Record<string, string> = {
+  partyId: 'party',
+  partyNameInBl: 'name',
+  address: 'address',
+  mobile: 'phone',
+  email: 'email',
+};
+
+/**
+ * The form cell a field of a server 400 (`error.fields`, paths of the sent shape such as `blContainerDetails.2.vgm`)
+ * belongs to, or null when the form has no such cell. Notify parties are matched through the rows the save sent.
+ */
+export function formFieldOfSentField(sentField: string, form: BillOfLadingForm): string | null {
+  const [head, index, key] = sentField.split('.');
+  if (index === undefined) return SENT_TO_FORM[head ?? ''] ?? null;
+  const row = Number(index);
+  if (!Number.isInteger(row) || key === undefined) return null;
+  if (head === 'blContainerDetails' && CONTAINER_TO_FORM[key] && row < form.containers.length)
+    return `containers.${row}.${CONTAINER_TO_FORM[key]}`;
+  if (head === 'blCargoDetails' && CARGO_TO_FORM[key] && row < form.cargoDetails.length)
+    return `cargoDetails.${row}.${CARGO_TO_FORM[key]}`;
+  const party = sentNotifyParties(form)[row];
+  if (head === 'blNotifyPartyDetails' && party && NOTIFY_TO_FORM[key])
+    return `${party}.${NOTIFY_TO_FORM[key]}`;
+  return null;
+}
+
+// ---- warnings (advice, never blocking) ------------------------------------------------------------------------
+
+let validator: ContainerValidator | undefined;
+/** Built on first use: a module-level `new` would keep the validator in every chunk that imports this module. */
+const containerValidator = () => {
+  validator ??= new ContainerValidator();
+  return validator;
+};
+
+/** ISO 6346: owner code (3 letters), category (U, J or Z), 6-digit serial, check digit. */
+export function isValidContainerNumber(containerNumber: string): boolean {
+  return containerValidator().isValid(containerNumber.trim().toUpperCase());
+}
+
+export const VGM_TOLERANCE = 0.05;
+
+/** The declared VGM should be cargo gross + tare; true when it differs by more than 5 %. Exact, in hundredths. */
+export function isVgmOffExpected(
+  container: Pick<ContainerForm, 'vgm' | 'cargoGrossWeight' | 'tareWeight'>,
+): boolean {
+  const vgm = container.vgm.trim() === '' ? null : toScaledInteger(container.vgm);
+  const cargo = container.cargoGrossWeight.trim() === '' ? null : toScaledInteger(container.cargoGrossWeight);
+  if (vgm === null || cargo === null) return false;
+  const expected =
+    cargo + (container.tareWeight === null ? 0n : (toScaledInteger(container.tareWeight) ?? 0n));
+  if (expected <= 0n) return false;
+  const difference = vgm > expected ? vgm - expected : expected - vgm;
+  // |vgm - expected| / expected > 5 %  <=>  20 * |vgm - expected| > expected
+  return difference * 20n > expected;
+}
+
+/** Package counts on containers vs the count stated in cargo rows' package details (when it starts with a number). */
+export function packageCountMismatch(
+  form: Pick<BillOfLadingForm, 'containers' | 'cargoDetails'>,
+): { containers: number; cargo: number } | null {
+  if (form.containers.length === 0) return null;
+  const containers = form.containers.reduce((sum, c) => sum + (c.numberOfPackage ?? 0), 0);
+  let cargo = 0;
+  for (const row of form.cargoDetails) {
+    const match = /^\s*(\d[\d,]*)/.exec(row.packageDetails);
+    if (!match) return null;
+    cargo += Number(match[1]!.replaceAll(',', ''));
+  }
+  return containers === cargo ? null : { containers, cargo };
+}
+
+/** The eleventh character of a container number (ISO 6346) for owner code + category + 6-digit serial. */
+export function withCheckDigit(firstTen: string): string {
+  return `${firstTen}${containerValidator().createCheckDigit(firstTen) % 10}`;
+}
+
+// ---- what a customer edits, for history and review --------------------------------------------------------------
+
+/** The part of a bill a customer edits: what history records and the reviewer compares. */
+export function editableContent(bill: BillOfLading) {
+  return {
+    shipperNameInBl: bill.shipperNameInBl,
+    shipperPhoneNo: bill.shipperPhoneNo,
+    consigneeNameInBl: bill.consigneeNameInBl,
+    consigneePhoneNo: bill.consigneePhoneNo,
+    description: bill.description,
+    marksAndNos: bill.marksAndNos,
+    notifyParties: bill.blNotifyPartyDetails.map((p) => ({
+      party: p.partyName,
+      nameInBl: p.partyNameInBl,
+      mobile: p.mobile,
+      email: p.email,
+      address: p.address,
+    })),
+    containers: bill.blContainerDetails.map((c) => ({
+      container: c.containerNumber,
+      sealNo: c.sealNo,
+      packageType: c.packageTypeName,
+      noOfPacks: c.noOfPacks,
+      grossWeight: c.grossWeight,
+      measurement: c.measurement,
+      vgm: c.vgm,
+      vgmMethod: c.vgmMethod,
+    })),
+    cargo: bill.blCargoDetails.map((c) => ({
+      hsCode: c.hsnCodeValue,
+      commodity: c.commodity,
+      packageType: c.packageTypeName,
+      packageDetails: c.packageDetails,
+    })),
+    totals: { netWeight: bill.netWeight, grossWeight: bill.grossWeight, measurement: bill.measurement },
+  };
+}
+export type EditableContent = ReturnType<typeof editableContent>;
+export type FieldChange = { field: string; before: unknown; after: unknown };
+
+function flatten(value: unknown, prefix: string, out: Map<string, unknown>) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) flatten(item, `${prefix}[${index + 1}]`, out);
+    if (value.length === 0) out.set(prefix, null);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, value ?? null);
+  }
+}
+
+/** Field-by-field differences, paths like `containers[2].sealNo`; rows added or removed show as null on one side. */
+export function diffContent(before: unknown, after: unknown): FieldChange[] {
+  const a = new Map<string, unknown>();
+  const b = new Map<string, unknown>();
+  flatten(before ?? {}, '', a);
+  flatten(after ?? {}, '', b);
+  const changes: FieldChange[] = [];
+  for (const field of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(field) ?? null;
+    const y = b.get(field) ?? null;
+    if (x !== y) changes.push({ field, before: x, after: y });
+  }
+  return changes;
+}
