@@ -126,6 +126,7 @@ export function actionColumn<T>(
   return [
     {
       label: 'Actions',
+      actions: true,
       render: (item) => (
         <Button
           size="xs"
@@ -190,9 +191,10 @@ export type ListNoun = { one: string; many: string };
 
 /**
  * A page of the carrier's workspace that lists records: title and the way back to the admin dashboard, the filter
- * bar, then the list's panel: a summary (by default how many match, announced politely), "New …" when `onCreate`
- * is given, loading and error states, the empty message, the work list (a table, or cards on phones; its caption is
- * the title), what follows it and the pages. `children` come after the panel (the page's dialogs).
+ * bar, then the list's panel: a summary (by default how many match, announced politely; the `empty` text instead of
+ * "0 …"), the `action` button and "New …" when `onCreate` is given, loading and error states, the empty message,
+ * the work list (a table, or cards on phones; its caption is the title), what follows it and the pages. `children`
+ * come after the panel (the page's dialogs).
  */
 export function ListPage<T extends { id: number }>({
   title,
@@ -234,16 +236,28 @@ export function ListPage<T extends { id: number }>({
   children?: ReactNode;
 }) {
   const { data } = query;
+  const hasRows = data !== undefined && data.results.length > 0;
+  // With the count as the summary, an empty list says so in its place (and is announced like a count would be).
+  const emptyInSummary = summary === undefined && data?.count === 0 && empty !== undefined;
   const heading =
     summary === undefined ? (
       <Text size="sm" aria-live="polite">
-        {data ? `${data.count} ${data.count === 1 ? noun.one : noun.many}${countSuffix}` : ' '}
+        {!data
+          ? ' '
+          : emptyInSummary
+            ? empty
+            : `${data.count} ${data.count === 1 ? noun.one : noun.many}${countSuffix}`}
       </Text>
     ) : (
       <Text size="sm">{summary}</Text>
     );
-  const button = onCreate ? <Button onClick={onCreate}>New {noun.one}</Button> : action;
-  const hasRows = data !== undefined && data.results.length > 0;
+  const buttons =
+    onCreate || action ? (
+      <Group gap="xs">
+        {action}
+        {onCreate && <Button onClick={onCreate}>New {noun.one}</Button>}
+      </Group>
+    ) : null;
   return (
     <PageFrame
       title={title}
@@ -256,10 +270,10 @@ export function ListPage<T extends { id: number }>({
       {filters}
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          {button ? (
+          {buttons ? (
             <Group justify="space-between">
               {heading}
-              {button}
+              {buttons}
             </Group>
           ) : (
             heading
@@ -270,7 +284,7 @@ export function ListPage<T extends { id: number }>({
               {errorMessage}
             </Alert>
           )}
-          {data && !hasRows && empty !== undefined && <Text c="dimmed">{empty}</Text>}
+          {data && !hasRows && empty !== undefined && !emptyInSummary && <Text c="dimmed">{empty}</Text>}
           {data && (hasRows || empty === undefined) && (
             <WorkList caption={title} items={data.results} columns={columns} />
           )}

@@ -1,8 +1,16 @@
-import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
 
-export type WorkListColumn<T> = { label: string; render: (item: T) => ReactNode };
+export type WorkListColumn<T> = {
+  label: string;
+  render: (item: T) => ReactNode;
+  /**
+   * The row's buttons: headed by `label` in the table, shown without it on a phone's card (each button's own name
+   * says what it does and to which row).
+   */
+  actions?: boolean;
+};
 
 /**
  * A desk's work list: a table on wide screens; on phones one card per request with the same labels, so nothing
@@ -24,14 +32,20 @@ export function WorkList<T extends { id: number }>({
         {items.map((item) => (
           <Paper component="li" key={item.id} withBorder p="sm" radius="md">
             <Stack gap={4}>
-              {columns.map((column) => (
-                <Text size="sm" key={column.label} component="div">
-                  <Text span size="xs" c="dimmed" fw={600} tt="uppercase">
-                    {column.label}:
-                  </Text>{' '}
-                  {column.render(item)}
-                </Text>
-              ))}
+              {columns.map((column) =>
+                column.actions ? (
+                  <Box key={column.label} pt={4}>
+                    {column.render(item)}
+                  </Box>
+                ) : (
+                  <Text size="sm" key={column.label} component="div">
+                    <Text span size="xs" c="dimmed" fw={600} tt="uppercase">
+                      {column.label}:
+                    </Text>{' '}
+                    {column.render(item)}
+                  </Text>
+                ),
+              )}
             </Stack>
           </Paper>
         ))}

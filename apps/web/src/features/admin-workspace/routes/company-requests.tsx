@@ -66,6 +66,7 @@ export function CompanyRequestsPage() {
       ? [
           {
             label: 'Actions',
+            actions: true,
             render: (request: CompanyMembership) => (
               <Group gap="xs" wrap="nowrap">
                 <Button

@@ -1,0 +1,120 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { actionColumn, ListPage } from './list-page';
+import type { WorkListColumn } from './work-list';
+
+// The page's "Back to the admin dashboard" link needs a router; these tests are about the list's panel.
+vi.mock('./anchor-link', () => ({
+  AnchorLink: ({ children }: { children: ReactNode }) => <a href="/app-dashboard-admin">{children}</a>,
+}));
+
+type Office = { id: number; code: string };
+const NOUN = { one: 'office', many: 'offices' };
+const columns: WorkListColumn<Office>[] = [
+  { label: 'Office', render: (office) => office.code },
+  ...actionColumn<Office>(true, {
+    text: 'Edit',
+    ariaLabel: (office) => `Edit ${office.code}`,
+    onClick: vi.fn(),
+  }),
+];
+const loaded = (results: Office[]) => ({
+  data: { count: results.length, results },
+  isPending: false,
+  isError: false,
+});
+
+/** Stubs `matchMedia` so that the phone layout (780 px and below) is on or off. */
+function screenWidth(phone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+const renderPage = (page: ReactNode) => render(<MantineProvider env="test">{page}</MantineProvider>);
+
+describe('ListPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows both the action button and "New …" when given both', () => {
+    screenWidth(false);
+    renderPage(
+      <ListPage
+        title="Offices"
+        noun={NOUN}
+        query={loaded([{ id: 1, code: 'TSX' }])}
+        columns={columns}
+        onCreate={vi.fn()}
+        action={<button type="button">Refresh</button>}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New office' })).toBeTruthy();
+  });
+
+  it('says the empty text instead of "0 …" once, in the announced summary', () => {
+    screenWidth(false);
+    renderPage(
+      <ListPage
+        title="Company requests"
+        noun={{ one: 'request', many: 'requests' }}
+        countSuffix=" waiting, oldest first"
+        query={loaded([])}
+        columns={columns}
+        empty="No request is waiting."
+      />,
+    );
+    expect(screen.queryByText(/^0 requests/)).toBeNull();
+    const empty = screen.getAllByText('No request is waiting.');
+    expect(empty).toHaveLength(1);
+    expect(empty[0]?.getAttribute('aria-live')).toBe('polite');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('counts the rows with the suffix when there are some', () => {
+    screenWidth(false);
+    renderPage(
+      <ListPage
+        title="Offices"
+        noun={NOUN}
+        countSuffix=", by code"
+        query={loaded([
+          { id: 1, code: 'TSX' },
+          { id: 2, code: 'MAA' },
+        ])}
+        columns={columns}
+        empty="No office."
+      />,
+    );
+    expect(screen.getByText('2 offices, by code')).toBeTruthy();
+    expect(screen.queryByText('No office.')).toBeNull();
+  });
+
+  it('labels every field of a phone card but the row’s buttons', () => {
+    screenWidth(true);
+    renderPage(
+      <ListPage title="Offices" noun={NOUN} query={loaded([{ id: 1, code: 'TSX' }])} columns={columns} />,
+    );
+    const card = within(screen.getByRole('list', { name: 'Offices' })).getByRole('listitem');
+    expect(within(card).getByText('Office:')).toBeTruthy();
+    expect(within(card).queryByText(/Actions/i)).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Edit TSX' })).toBeTruthy();
+  });
+
+  it('heads the buttons’ column "Actions" in the table', () => {
+    screenWidth(false);
+    renderPage(
+      <ListPage title="Offices" noun={NOUN} query={loaded([{ id: 1, code: 'TSX' }])} columns={columns} />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+  });
+});
