@@ -1,7 +1,9 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
+  Drawer,
   Group,
   Modal,
   Pagination,
@@ -111,6 +113,73 @@ export function FilterBar({
       </SimpleGrid>
       {footer}
     </Paper>
+  );
+}
+
+/**
+ * A list's filters, section 9's way: on wide screens the filter bar (`label`, `cols`) with "Clear filters" below the
+ * fields; on phones a "Filters" button (with how many are in use) that opens them in a drawer from the bottom, with
+ * "Clear filters" and a button back to the results that says how many match ("Show 12 entries"). `children` are
+ * the fields, the same in both.
+ */
+export function ListFilters({
+  label,
+  cols,
+  active,
+  onClear,
+  count,
+  noun,
+  children,
+}: {
+  label: string;
+  cols: Record<string, number>;
+  /** How many filters are in use ("Clear filters" is disabled at 0). */
+  active: number;
+  onClear: () => void;
+  /** How many records match (undefined while loading). */
+  count: number | undefined;
+  noun: ListNoun;
+  children: ReactNode;
+}) {
+  const isPhone = usePhoneLayout();
+  const [opened, setOpened] = useState(false);
+  const clear = (
+    <Button variant="subtle" size={isPhone ? 'sm' : 'xs'} disabled={active === 0} onClick={onClear}>
+      Clear filters
+    </Button>
+  );
+  if (!isPhone)
+    return (
+      <FilterBar label={label} cols={cols} footer={<Group mt="sm">{clear}</Group>}>
+        {children}
+      </FilterBar>
+    );
+  return (
+    <>
+      <Group>
+        <FiltersButton active={active} onClick={() => setOpened(true)} />
+      </Group>
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={label}
+        position="bottom"
+        size="auto"
+        closeButtonProps={{ 'aria-label': 'Close filters' }}
+      >
+        <Box component="search" aria-label={label}>
+          <Stack gap="sm">
+            {children}
+            <Group justify="space-between" mt="xs">
+              {clear}
+              <Button onClick={() => setOpened(false)}>
+                {count === undefined ? 'Show results' : `Show ${count} ${count === 1 ? noun.one : noun.many}`}
+              </Button>
+            </Group>
+          </Stack>
+        </Box>
+      </Drawer>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { AUDIT_RECORD_TYPES, type AuditEvent } from '@lading/contract/admin-workspace';
-import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { FilterBar, ListPage, useListPage } from '../../../components/list-page';
+import { ListFilters, type ListNoun, ListPage, useListPage } from '../../../components/list-page';
 import type { WorkListColumn } from '../../../components/work-list';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -22,6 +22,7 @@ const recordTypeLabel = (type: string) => {
 };
 
 const EMPTY: Filters = { recordType: null, recordId: '', user: '', action: '', from: '', to: '' };
+const ENTRIES: ListNoun = { one: 'entry', many: 'entries' };
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const show = (value: unknown) =>
@@ -77,21 +78,21 @@ export function AuditPage() {
     },
     { label: 'Details', render: (event) => <Details event={event} /> },
   ];
+  const activeFilters = (Object.keys(EMPTY) as (keyof Filters)[]).filter(
+    (key) => filters[key] !== EMPTY[key],
+  ).length;
   const fieldErrors = list.error instanceof ApiError ? list.error.fields : {};
   return (
     <ListPage
       title="Audit trail"
       filters={
-        <FilterBar
+        <ListFilters
           label="Filter the audit trail"
           cols={{ base: 1, xs: 2, md: 3 }}
-          footer={
-            <Group mt="sm">
-              <Button variant="subtle" size="xs" onClick={() => set(EMPTY)}>
-                Clear filters
-              </Button>
-            </Group>
-          }
+          active={activeFilters}
+          onClear={() => set(EMPTY)}
+          count={list.data?.count}
+          noun={ENTRIES}
         >
           <Select
             label="Record type"
@@ -138,9 +139,9 @@ export function AuditPage() {
             onChange={(event) => set({ to: event.currentTarget.value })}
             error={fieldErrors.to}
           />
-        </FilterBar>
+        </ListFilters>
       }
-      noun={{ one: 'entry', many: 'entries' }}
+      noun={ENTRIES}
       countSuffix=", newest first"
       query={list}
       errorTitle="These filters cannot be used"

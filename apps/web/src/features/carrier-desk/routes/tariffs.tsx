@@ -1,12 +1,11 @@
 import type { Port } from '@lading/contract/reference-data';
 import type { Tariff } from '@lading/contract/tariffs';
-import { Box, Button, Drawer, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Select, TextInput } from '@mantine/core';
 import {
   actionColumn,
   EditorModal,
-  FilterBar,
-  FiltersButton,
+  ListFilters,
+  type ListNoun,
   ListPage,
   useListPage,
 } from '../../../components/list-page';
@@ -14,7 +13,6 @@ import { Typeahead } from '../../../components/typeahead';
 import type { WorkListColumn } from '../../../components/work-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
-import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useTariffs } from '../api/find-tariffs';
 import { laneLabel } from '../components/desk-facts';
 import { searchSeaPorts, TariffEditor, useSizeTypeOptions } from '../components/tariff-form';
@@ -31,14 +29,13 @@ const portLabel = (port: Port) => `${port.name} (${port.code})`;
 
 type Filters = { pol: Port | null; pod: Port | null; isoCode: string | null; validOn: string };
 const NO_FILTERS: Filters = { pol: null, pod: null, isoCode: null, validOn: '' };
+const TARIFFS: ListNoun = { one: 'tariff', many: 'tariffs' };
 
 /** Tariffs by lane, size-type and a day of validity; create and edit for holders of ADMIN.TARIFF.CREATE / EDIT. */
 export function TariffsPage() {
   const can = useCan();
-  const isPhone = usePhoneLayout();
   const sizeTypes = useSizeTypeOptions();
   const { filters, set: setFilter, range, pages, editor } = useListPage<Filters, Tariff>(NO_FILTERS);
-  const [filtersOpened, setFiltersOpened] = useState(false);
   const list = useTariffs({
     polId: filters.pol?.id,
     podId: filters.pod?.id,
@@ -64,7 +61,6 @@ export function TariffsPage() {
   const activeFilters = [filters.pol, filters.pod, filters.isoCode, filters.validOn || null].filter(
     (value) => value !== null,
   ).length;
-  // The same fields in the panel (wide screens) and in the drawer (phones, section 9).
   const filterFields = (
     <>
       <Typeahead<Port>
@@ -106,47 +102,24 @@ export function TariffsPage() {
     <ListPage
       title="Tariffs"
       filters={
-        isPhone ? (
-          <Group>
-            <FiltersButton active={activeFilters} onClick={() => setFiltersOpened(true)} />
-          </Group>
-        ) : (
-          <FilterBar label="Filter tariffs" cols={{ base: 2, md: 4 }}>
-            {filterFields}
-          </FilterBar>
-        )
+        <ListFilters
+          label="Filter tariffs"
+          cols={{ base: 2, md: 4 }}
+          active={activeFilters}
+          onClear={() => setFilter(NO_FILTERS)}
+          count={list.data?.count}
+          noun={TARIFFS}
+        >
+          {filterFields}
+        </ListFilters>
       }
-      noun={{ one: 'tariff', many: 'tariffs' }}
+      noun={TARIFFS}
       query={list}
       onCreate={can('ADMIN.TARIFF.CREATE') ? () => editor.open('new') : undefined}
       empty="No tariff matches these filters."
       columns={columns}
       pages={{ ...pages, size: 'md' }}
     >
-      <Drawer
-        opened={isPhone && filtersOpened}
-        onClose={() => setFiltersOpened(false)}
-        title="Filter tariffs"
-        position="bottom"
-        size="auto"
-        closeButtonProps={{ 'aria-label': 'Close filters' }}
-      >
-        <Box component="search" aria-label="Filter tariffs">
-          <Stack gap="sm">
-            {filterFields}
-            <Group justify="space-between" mt="xs">
-              <Button variant="subtle" disabled={activeFilters === 0} onClick={() => setFilter(NO_FILTERS)}>
-                Clear filters
-              </Button>
-              <Button onClick={() => setFiltersOpened(false)}>
-                {list.data
-                  ? `Show ${list.data.count} tariff${list.data.count === 1 ? '' : 's'}`
-                  : 'Show results'}
-              </Button>
-            </Group>
-          </Stack>
-        </Box>
-      </Drawer>
       <EditorModal
         editor={editor}
         size="80rem"
