@@ -5,7 +5,8 @@ import { DEMO, expectNoSeriousAxeViolations, expectToast, pick, SMTP_PORT, signI
 // The admin workspace with data of its own: a new customer asks for a new company, the administrator approves the
 // request, deactivates the customer (who then cannot sign in) and finds both in the audit trail. On the way, the
 // server's refusals show where they belong: a company's status while its request waits (409 on status), the
-// administrator's own role (400 on roles), a port another office serves (409 on the port). The pending-request
+// administrator's own role (400 on roles), a port another office serves (409 on the port); an office is saved, then
+// saved by someone else while its form is open (412: said in the form, entries kept, reload). The pending-request
 // count ends where it started, so later specs (the admin dashboard's queues) see the demo data as seeded.
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -135,6 +136,52 @@ test('the administrator approves a company request, deactivates a user and filte
   await office.getByRole('button', { name: 'Cancel' }).click();
   await expect(office).toBeHidden();
 
+  // A save that goes through: the branch's new name is in the list.
+  const officeName = office.getByRole('textbox', { name: /^Office name/ });
+  await page.getByRole('button', { name: 'Edit office MAA' }).click();
+  const originalName = await officeName.inputValue();
+  const renamed = `${originalName} ${stamp}`;
+  await officeName.fill(renamed);
+  await office.getByRole('button', { name: 'Save office' }).click();
+  await expectToast(page, 'Office MAA saved');
+  await expect(office).toBeHidden();
+  await expect(page.getByText(`MAA · ${renamed}`)).toBeVisible();
+
+  // Someone else saves the office (back to its first name) while the form is open: the save is refused (412), the
+  // form says so and keeps what was typed; reloading shows their version, which the form then opens with.
+  await page.getByRole('button', { name: 'Edit office MAA' }).click();
+  await officeName.fill(`${renamed} again`);
+  const otherSave = await page.evaluate(async (name) => {
+    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as {
+      accessToken: string;
+    };
+    const authorization = `Bearer ${accessToken}`;
+    const offices = (await (await fetch('/cp/admin/offices/', { headers: { authorization } })).json()) as {
+      results: { id: number; code: string; port: { id: number } | null; version: number }[];
+    };
+    const branch = offices.results.find((item) => item.code === 'MAA')!;
+    const response = await fetch(`/cp/admin/offices/${branch.id}/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization, 'if-match': `W/"${branch.version}"` },
+      body: JSON.stringify({ code: 'MAA', name, portId: branch.port?.id ?? null }),
+    });
+    return response.status;
+  }, originalName);
+  expect(otherSave).toBe(200);
+  await office.getByRole('button', { name: 'Save office' }).click();
+  const refusal = office.getByRole('alert').filter({ hasText: 'changed by someone else' });
+  await expect(refusal).toContainText('This office was changed by someone else since you opened it.');
+  await expect(officeName).toHaveValue(`${renamed} again`);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousAxeViolations(page);
+  await refusal.getByRole('button', { name: 'Reload offices' }).click();
+  await expect(office).toBeHidden();
+  await expect(page.getByText(`MAA · ${originalName}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit office MAA' }).click();
+  await expect(officeName).toHaveValue(originalName);
+  await office.getByRole('button', { name: 'Cancel' }).click();
+  await expect(office).toBeHidden();
+
   // The deactivated customer's open session is over, and signing in again is refused.
   await customer.page.reload();
   await expect(customer.page).toHaveURL(/\/app-login/);
@@ -164,6 +211,22 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
   await page.getByLabel('E-mail or name').fill(email);
   await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
+
+  // The audit trail's six filters fold into a drawer on a phone, behind a Filters button that counts those in use.
+  await page.goto('/app-dashboard-admin/audit');
+  await expect(page.getByRole('textbox', { name: 'Action' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filter the audit trail' });
+  await filters.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
+  await filters.getByLabel('User (e-mail or name)').fill('asha');
+  await expectNoSeriousAxeViolations(page);
+  await filters.getByRole('button', { name: 'Show 1 entry' }).click();
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('2');
+  await expect(page.getByText('1 entry, newest first')).toBeVisible();
+  await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
   await noSidewaysScroll(page);
   await expectNoSeriousAxeViolations(page);
 });

@@ -34,7 +34,9 @@ export const theme = createTheme({
 
 /**
  * Mantine's default "dimmed" grey (#868e96) is 3.3:1 on white; this one is 6:1 (WCAG AA for body text). Likewise its
- * error red (#fa5252, 3.6:1) becomes red 9 (#c92a2a, 5.4:1) for the messages under invalid fields.
+ * error red (#fa5252, 3.6:1) becomes red 9 (#c92a2a, 5.4:1) for the messages under invalid fields. The text of the
+ * light yellow and orange variants (an Alert's title, a light Badge) is shade 9 on shade 1, 2.7:1 and 3.6:1: darker
+ * browns make it 6.1:1 and 5.9:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -42,6 +44,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#6c737a',
     '--mantine-color-error': '#c92a2a',
+    '--mantine-color-yellow-light-color': '#8a4b00',
+    '--mantine-color-orange-light-color': '#9a3c00',
   },
   dark: {},
 });

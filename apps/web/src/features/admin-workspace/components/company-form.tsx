@@ -9,9 +9,11 @@ import {
   PARTY_STATUSES,
 } from '@lading/contract/admin-workspace';
 import { Button, Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CheckboxField, SelectField } from '../../../components/form/choice-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { StaleRecordAlert } from '../../../components/form/stale-record-alert';
 import { TextAreaField, TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -56,19 +58,20 @@ export function CompanyForm({
   onStale: () => void;
 }) {
   const save = useSaveCompany();
+  const [stale, setStale] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<CompanyBody, unknown, CompanyValues>({
     defaultValues: toForm(company),
     resolver: zodResolver(CompanyBodySchema),
   });
   const submit = async (values: CompanyValues) => {
+    setStale(null);
     try {
       const saved = await save.mutateAsync({ record: company, body: values });
       toast.success(company ? `Company ${saved.code} saved` : `Company ${saved.code} created`);
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
-        toast.warning(error.message);
-        onStale();
+        setStale(error.message);
         return;
       }
       const placed =
@@ -121,6 +124,7 @@ export function CompanyForm({
           name="isActive"
           label="Active (offered to customers when approved)"
         />
+        {stale && <StaleRecordAlert message={stale} reloadText="Reload companies" onReload={onStale} />}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

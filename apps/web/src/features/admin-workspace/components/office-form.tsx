@@ -5,6 +5,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { StaleRecordAlert } from '../../../components/form/stale-record-alert';
 import { TextField } from '../../../components/form/text-fields';
 import { Typeahead } from '../../../components/typeahead';
 import { ApiError } from '../../../lib/api-client';
@@ -20,7 +21,7 @@ type OfficePort = AdminOffice['port'];
 /**
  * Create or edit an office: code, name and the sea port it serves. Whether it is the corporate office is fixed; the
  * port only the corporate office changes. Server 400/409 fields go on their cells (a port another office serves on
- * the port); a 412 (someone else saved first) tells the user and reloads the list.
+ * the port); a 412 (someone else saved first) says so above the buttons, keeps the entries and offers to reload.
  */
 export function OfficeForm({
   office,
@@ -37,6 +38,7 @@ export function OfficeForm({
   onStale: () => void;
 }) {
   const save = useSaveOffice();
+  const [stale, setStale] = useState<string | null>(null);
   const [port, setPort] = useState<OfficePort>(office?.port ?? null);
   const [portError, setPortError] = useState<string | undefined>();
   const { control, handleSubmit, setError } = useForm<OfficeBody>({
@@ -45,14 +47,14 @@ export function OfficeForm({
   });
   const submit = async (values: OfficeBody) => {
     setPortError(undefined);
+    setStale(null);
     try {
       const saved = await save.mutateAsync({ record: office, body: { ...values, portId: port?.id ?? null } });
       toast.success(office ? `Office ${saved.code} saved` : `Office ${saved.code} created`);
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
-        toast.warning(error.message);
-        onStale();
+        setStale(error.message);
         return;
       }
       if (error instanceof ApiError && error.fields.portId) setPortError(error.fields.portId);
@@ -91,6 +93,7 @@ export function OfficeForm({
           Corporate office: {office?.isCorporate ? 'yes (sees every office’s records)' : 'no'} — fixed; the
           corporate office is TSX.
         </Text>
+        {stale && <StaleRecordAlert message={stale} reloadText="Reload offices" onReload={onStale} />}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel
