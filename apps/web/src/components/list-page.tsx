@@ -3,7 +3,6 @@ import {
   Badge,
   Box,
   Button,
-  Drawer,
   Group,
   Modal,
   Pagination,
@@ -13,11 +12,16 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
 import { AnchorLink } from './anchor-link';
+import { FiltersButton } from './filters-button';
 import { PageFrame } from './page-frame';
 import { WorkList, type WorkListColumn } from './work-list';
+
+const FiltersDrawer = lazy(() =>
+  import('./filters-drawer').then((module) => ({ default: module.FiltersDrawer })),
+);
 
 /** What a list page needs of its query (a TanStack `useQuery` result fits). */
 type ListQuery<T> = {
@@ -69,25 +73,6 @@ export function ListPaging({ count, page, pageSize, onChange, size = 'sm' }: Lis
       size={size}
       getControlProps={(control) => ({ 'aria-label': `${control} page` })}
     />
-  );
-}
-
-/** On phones, the button that opens a list's filters (in a drawer), with how many are in use. */
-export function FiltersButton({ active, onClick }: { active: number; onClick: () => void }) {
-  return (
-    <Button
-      variant="default"
-      onClick={onClick}
-      rightSection={
-        active > 0 ? (
-          <Badge size="sm" circle aria-label={`${active} active`}>
-            {active}
-          </Badge>
-        ) : null
-      }
-    >
-      Filters
-    </Button>
   );
 }
 
@@ -143,6 +128,8 @@ export function ListFilters({
 }) {
   const isPhone = usePhoneLayout();
   const [opened, setOpened] = useState(false);
+  // The drawer is fetched when the button is first pressed, then kept mounted for its transitions.
+  const [used, setUsed] = useState(false);
   const clear = (
     <Button variant="subtle" size={isPhone ? 'sm' : 'xs'} disabled={active === 0} onClick={onClear}>
       Clear filters
@@ -157,28 +144,33 @@ export function ListFilters({
   return (
     <>
       <Group>
-        <FiltersButton active={active} onClick={() => setOpened(true)} />
+        <FiltersButton
+          active={active}
+          onClick={() => {
+            setUsed(true);
+            setOpened(true);
+          }}
+        />
       </Group>
-      <Drawer
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={label}
-        position="bottom"
-        size="auto"
-        closeButtonProps={{ 'aria-label': 'Close filters' }}
-      >
-        <Box component="search" aria-label={label}>
-          <Stack gap="sm">
-            {children}
-            <Group justify="space-between" mt="xs">
-              {clear}
-              <Button onClick={() => setOpened(false)}>
-                {count === undefined ? 'Show results' : `Show ${count} ${count === 1 ? noun.one : noun.many}`}
-              </Button>
-            </Group>
-          </Stack>
-        </Box>
-      </Drawer>
+      {used && (
+        <Suspense fallback={null}>
+          <FiltersDrawer opened={opened} onClose={() => setOpened(false)} title={label}>
+            <Box component="search" aria-label={label}>
+              <Stack gap="sm">
+                {children}
+                <Group justify="space-between" mt="xs">
+                  {clear}
+                  <Button onClick={() => setOpened(false)}>
+                    {count === undefined
+                      ? 'Show results'
+                      : `Show ${count} ${count === 1 ? noun.one : noun.many}`}
+                  </Button>
+                </Group>
+              </Stack>
+            </Box>
+          </FiltersDrawer>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../lib/api-client';
 import { toast } from '../lib/toast';
 import { applyServerFieldErrors } from './form/server-errors';
-import { TextAreaField } from './form/text-fields';
+import { TextAreaField } from './form/textarea-field';
 
 type RejectForm = { reason: string };
 

@@ -1,7 +1,8 @@
 import { MOBILE_WIDTH } from '@lading/contract/app-info';
-import { Avatar, Burger, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { OfficeSwitcher } from '../../features/accounts/components/office-switcher';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { homePath, useCan } from '../../lib/permissions';
@@ -9,6 +10,9 @@ import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import classes from './app-header.module.css';
 import { type NavItem, navItems, workspaceItems } from './nav-items';
+
+/** The phone's menu drawer, fetched when the burger is first pressed (it then stays mounted for its transitions). */
+const NavDrawer = lazy(() => import('./nav-drawer').then((module) => ({ default: module.NavDrawer })));
 
 /**
  * The admin workspace's section of the header: a menu button listing the screens the user may open (arrow keys move
@@ -49,6 +53,7 @@ export function AppHeader() {
   // Between phone and wide screens the menu links need the room: the office shows as its code alone.
   const isNarrow = useMediaQuery('(max-width: 1100px)');
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const permissions = session?.authData?.permissions;
   const items = navItems(permissions);
   const workspace = workspaceItems(permissions);
@@ -71,7 +76,15 @@ export function AppHeader() {
     <Group component="nav" aria-label="Main" h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
         {isMobile && (
-          <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label="Open menu" size="sm" />
+          <Burger
+            opened={drawerOpened}
+            onClick={() => {
+              setDrawerUsed(true);
+              drawer.toggle();
+            }}
+            aria-label="Open menu"
+            size="sm"
+          />
         )}
         <Link to={homePath(permissions)} className={classes.brand}>
           Lading
@@ -103,29 +116,11 @@ export function AppHeader() {
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size="xs">
-        <Stack gap="xs">
-          {links}
-          {workspace.length > 0 && (
-            <Stack gap="xs" component="section" aria-labelledby="drawer-workspace-title">
-              <Text id="drawer-workspace-title" size="xs" fw={700} tt="uppercase" c="dimmed" mt="sm">
-                Workspace
-              </Text>
-              {workspace.map((item) => (
-                <Link
-                  key={item.to}
-                  to={item.to}
-                  className={classes.link}
-                  activeProps={{ 'aria-current': 'page', className: `${classes.link} ${classes.active}` }}
-                  onClick={drawer.close}
-                >
-                  {item.label}
-                </Link>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={drawer.close} links={links} workspace={workspace} />
+        </Suspense>
+      )}
     </Group>
   );
 }

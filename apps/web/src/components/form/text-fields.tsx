@@ -1,11 +1,4 @@
-import {
-  PasswordInput,
-  type PasswordInputProps,
-  Textarea,
-  type TextareaProps,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
 import {
   type Control,
   type FieldPath,
@@ -15,7 +8,7 @@ import {
 } from 'react-hook-form';
 import { type ErrorDisplay, errorChrome, labelProps, useFormOptions } from './field-chrome';
 
-type Base<T extends FieldValues> = {
+export type Base<T extends FieldValues> = {
   name: FieldPath<T>;
   label: string;
   /** Without it the field uses the surrounding FormProvider. */
@@ -88,40 +81,6 @@ export function PasswordField<T extends FieldValues>({
       {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
       // Mantine marks an invalid password input with data-invalid only; assistive technology needs aria-invalid.
       aria-invalid={fieldState.error ? true : undefined}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      ref={field.ref}
-    />
-  );
-}
-
-type TextAreaFieldProps<T extends FieldValues> = Base<T> &
-  Omit<TextareaProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required'>;
-
-export function TextAreaField<T extends FieldValues>({
-  name,
-  label,
-  control,
-  hideLabel,
-  required,
-  errorDisplay,
-  ...rest
-}: TextAreaFieldProps<T>) {
-  const { readOnly } = useFormOptions();
-  const { field, fieldState } = useField(name, control);
-  return (
-    // Fixed rows the user can drag taller, not `autosize`: autosize measures the textarea (getComputedStyle, a forced
-    // layout of the page) after every render, and the bill form renders often while it loads: over a second of
-    // main-thread work on bl_view (Lighthouse figure 7).
-    <Textarea
-      rows={3}
-      resize="vertical"
-      {...rest}
-      {...labelProps(label, hideLabel, required)}
-      {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
-      readOnly={readOnly || rest.readOnly}
       name={field.name}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(event) => field.onChange(event.currentTarget.value)}

@@ -3,7 +3,7 @@ import { type CompanyMembership, RefuseMembershipBodySchema } from '@lading/cont
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextAreaField } from '../../../components/form/text-fields';
+import { TextAreaField } from '../../../components/form/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDecideCompanyRequest } from '../api/company-requests';

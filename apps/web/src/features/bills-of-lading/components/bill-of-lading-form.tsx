@@ -17,7 +17,7 @@ import { CheckboxField } from '../../../components/form/choice-fields';
 import { FormOptions } from '../../../components/form/field-chrome';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerFieldErrors, countFieldErrors } from '../../../components/form/server-errors';
-import { TextAreaField } from '../../../components/form/text-fields';
+import { TextAreaField } from '../../../components/form/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';

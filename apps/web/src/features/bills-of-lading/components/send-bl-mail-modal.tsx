@@ -7,9 +7,9 @@ import {
 } from '@lading/contract/bill-of-lading-review';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { TagsField } from '../../../components/form/choice-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextAreaField } from '../../../components/form/text-fields';
+import { TagsField } from '../../../components/form/tags-field';
+import { TextAreaField } from '../../../components/form/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSendBillOfLadingMail } from '../api/send-bill-of-lading-mail';

@@ -6,7 +6,6 @@ import {
   Alert,
   Box,
   Button,
-  Drawer,
   Group,
   Pagination,
   Paper,
@@ -27,9 +26,9 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
-import { FiltersButton } from '../../../components/list-page';
+import { FiltersButton } from '../../../components/filters-button';
 import { PageFrame } from '../../../components/page-frame';
 import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
@@ -41,6 +40,11 @@ import type { BlListSearch } from '../components/bl-list-search';
 import { BlRowActions } from '../components/bl-row-actions';
 import { StatusBadge } from '../components/status-badge';
 import classes from './bl-list.module.css';
+
+/** The phone's filter drawer, fetched when the filters button is first pressed (then kept for its transitions). */
+const FiltersDrawer = lazy(() =>
+  import('../../../components/filters-drawer').then((module) => ({ default: module.FiltersDrawer })),
+);
 
 const SORTABLE: Record<string, BlListSearch['sort']> = {
   number: 'number',
@@ -202,6 +206,7 @@ export function BlListPage({
     : null;
   const isPhone = usePhoneLayout();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
+  const [filtersUsed, setFiltersUsed] = useState(false);
   const page = search.page ?? 1;
   const sort = search.sort ?? 'updatedAt';
   const order = search.order ?? 'desc';
@@ -298,7 +303,13 @@ export function BlListPage({
     >
       {isPhone ? (
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <FiltersButton active={activeFilters} onClick={filtersDrawer.open} />
+          <FiltersButton
+            active={activeFilters}
+            onClick={() => {
+              setFiltersUsed(true);
+              filtersDrawer.open();
+            }}
+          />
           <Select
             aria-label="Sort by"
             w={170}
@@ -329,26 +340,27 @@ export function BlListPage({
           )}
         </Paper>
       )}
-      <Drawer
-        opened={isPhone && filtersOpened}
-        onClose={filtersDrawer.close}
-        title="Filter bills of lading"
-        position="bottom"
-        size="auto"
-        closeButtonProps={{ 'aria-label': 'Close filters' }}
-      >
-        <Box component="search" aria-label="Filter bills of lading">
-          <Stack gap="sm">
-            <FilterFields {...filters} />
-            <Group justify="space-between" mt="xs">
-              <Button variant="subtle" onClick={clearFilters} disabled={!hasFilters}>
-                Clear filters
-              </Button>
-              <Button onClick={filtersDrawer.close}>{data ? `Show ${countText}` : 'Show results'}</Button>
-            </Group>
-          </Stack>
-        </Box>
-      </Drawer>
+      {filtersUsed && (
+        <Suspense fallback={null}>
+          <FiltersDrawer
+            opened={isPhone && filtersOpened}
+            onClose={filtersDrawer.close}
+            title="Filter bills of lading"
+          >
+            <Box component="search" aria-label="Filter bills of lading">
+              <Stack gap="sm">
+                <FilterFields {...filters} />
+                <Group justify="space-between" mt="xs">
+                  <Button variant="subtle" onClick={clearFilters} disabled={!hasFilters}>
+                    Clear filters
+                  </Button>
+                  <Button onClick={filtersDrawer.close}>{data ? `Show ${countText}` : 'Show results'}</Button>
+                </Group>
+              </Stack>
+            </Box>
+          </FiltersDrawer>
+        </Suspense>
+      )}
 
       {isError ? (
         <Alert color="red" title="The bills of lading could not be loaded">

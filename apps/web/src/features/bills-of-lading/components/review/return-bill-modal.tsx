@@ -6,7 +6,7 @@ import {
 } from '@lading/contract/bill-of-lading-review';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { TextAreaField } from '../../../../components/form/text-fields';
+import { TextAreaField } from '../../../../components/form/textarea-field';
 
 /** Return to the customer: the comment is required and is e-mailed to the bill's owner. */
 export function ReturnBillModal({

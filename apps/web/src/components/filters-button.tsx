@@ -1,0 +1,19 @@
+import { Badge, Button } from '@mantine/core';
+/** On phones, the button that opens a list's filters (in a drawer), with how many are in use. */
+export function FiltersButton({ active, onClick }: { active: number; onClick: () => void }) {
+  return (
+    <Button
+      variant="default"
+      onClick={onClick}
+      rightSection={
+        active > 0 ? (
+          <Badge size="sm" circle aria-label={`${active} active`}>
+            {active}
+          </Badge>
+        ) : null
+      }
+    >
+      Filters
+    </Button>
+  );
+}

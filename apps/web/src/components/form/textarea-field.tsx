@@ -1,0 +1,38 @@
+import { Textarea, type TextareaProps } from '@mantine/core';
+import type { FieldValues } from 'react-hook-form';
+import { errorChrome, labelProps, useFormOptions } from './field-chrome';
+import { type Base, useField } from './text-fields';
+
+type TextAreaFieldProps<T extends FieldValues> = Base<T> &
+  Omit<TextareaProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required'>;
+
+export function TextAreaField<T extends FieldValues>({
+  name,
+  label,
+  control,
+  hideLabel,
+  required,
+  errorDisplay,
+  ...rest
+}: TextAreaFieldProps<T>) {
+  const { readOnly } = useFormOptions();
+  const { field, fieldState } = useField(name, control);
+  return (
+    // Fixed rows the user can drag taller, not `autosize`: autosize measures the textarea (getComputedStyle, a forced
+    // layout of the page) after every render, and the bill form renders often while it loads: over a second of
+    // main-thread work on bl_view (Lighthouse figure 7).
+    <Textarea
+      rows={3}
+      resize="vertical"
+      {...rest}
+      {...labelProps(label, hideLabel, required)}
+      {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
+      readOnly={readOnly || rest.readOnly}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+    />
+  );
+}
