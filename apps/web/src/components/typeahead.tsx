@@ -72,6 +72,9 @@ export function Typeahead<T>({
   const [searched, setSearched] = useState(false);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Mounted from the first focus (nothing can be searched before): a mounted dropdown, even hidden, has floating-ui
+  // measure its position (a forced layout) while the page loads (as SelectField).
+  const [reached, setReached] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
   const lastTerm = useRef<string | null>(null);
@@ -154,7 +157,7 @@ export function Typeahead<T>({
 
   const showInvalid = invalidOnError && failed;
   return (
-    <Combobox store={combobox} onOptionSubmit={pick} transitionProps={{ duration: 0 }}>
+    <Combobox store={combobox} onOptionSubmit={pick} transitionProps={{ duration: 0 }} keepMounted={reached}>
       <Combobox.Target>
         <TextInput
           id={inputId}
@@ -173,6 +176,7 @@ export function Typeahead<T>({
           rightSection={loading ? <Loader size={16} aria-label="Searching" /> : null}
           onChange={(event) => onType(event.currentTarget.value)}
           onFocus={() => {
+            setReached(true);
             if (searched) combobox.openDropdown();
           }}
           onClick={() => {

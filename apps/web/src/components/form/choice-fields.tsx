@@ -1,5 +1,5 @@
 import { Checkbox, type CheckboxProps, Select, type SelectProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Typeahead, type TypeaheadProps } from '../typeahead';
 import { type ErrorDisplay, errorChrome, labelProps, useFormOptions } from './field-chrome';
@@ -29,13 +29,22 @@ export function SelectField<T extends FieldValues>({
   const { readOnly } = useFormOptions();
   const { field, fieldState } = useField(name, control);
   const value = field.value as string | number | null | undefined;
+  // Mantine keeps a Select's dropdown mounted (hidden) from the start, so every Select on a page renders its options
+  // and floating-ui measures its position (getComputedStyle, a forced layout) while the page loads: a large part of
+  // bl_view's blocking time (figure 7). The dropdown is mounted from the field's first focus instead, which comes
+  // before any click, key or typing reaches it, so the keyboard and the pointer behave as before.
+  const [reached, setReached] = useState(false);
   return (
     <Select
       searchable
       limit={50}
       nothingFoundMessage="No results"
-      comboboxProps={{ withinPortal: true }}
       {...rest}
+      comboboxProps={{ withinPortal: true, ...rest.comboboxProps, keepMounted: reached }}
+      onFocus={(event) => {
+        setReached(true);
+        rest.onFocus?.(event);
+      }}
       {...labelProps(label, hideLabel, required)}
       {...errorChrome(fieldState.error?.message, errorDisplay ?? (hideLabel ? 'hidden' : 'line'))}
       readOnly={readOnly || rest.readOnly}
