@@ -11,7 +11,7 @@ import type { BillOfLading, BillOfLadingForm as FormValues } from '@lading/contr
 import { formatAmount2 } from '@lading/contract/decimal';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/choice-fields';
 import { FormOptions } from '../../../components/form/field-chrome';
@@ -41,6 +41,30 @@ function Detail({ label, value }: { label: string; value: string | number | null
 }
 
 const kg = (value: number) => `${formatAmount2(value)} kg`;
+
+/**
+ * How many of the form's later sections are on screen. The page's first commit holds what a phone shows first
+ * (alerts, primary details, parties); each later section (notify parties, containers, cargo, descriptions, totals
+ * and buttons) is added in its own task after the browser has had a frame to paint, so no single task mounts the
+ * whole form (Lighthouse's total blocking time, figure 7). All are on screen within a few frames.
+ */
+function useRevealed(total: number): number {
+  const [revealed, setRevealed] = useState(0);
+  useEffect(() => {
+    if (revealed >= total) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setRevealed((n) => n + 1)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [revealed, total]);
+  return revealed;
+}
+
+const LATER_SECTIONS = 5;
 
 type Props = {
   bill: BillOfLading;
@@ -103,9 +127,14 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
   const readOnly = isLocked || isViewOnly;
   const haveNotifyParty = useWatch({ control: methods.control, name: 'haveNotifyParty' });
   const errorCount = countFieldErrors(formState.errors);
+  const revealed = useRevealed(LATER_SECTIONS);
 
-  // A newer version of the bill (after a save, or a reload) becomes the form's starting point.
+  // A newer version of the bill (after a save, or a reload) becomes the form's starting point. Not on the first
+  // render: the form already starts from it, and a reset re-renders every field once more in one blocking task.
+  const shown = useRef(initial);
   useEffect(() => {
+    if (shown.current === initial) return;
+    shown.current = initial;
     reset(initial);
     setProblem(null);
   }, [initial, reset]);
@@ -215,34 +244,45 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
               />
             </SimpleGrid>
 
-            <CheckboxField<FormValues>
-              name="haveNotifyParty"
-              label="Add Notify Party"
-              errorDisplay="hidden"
-            />
-            {haveNotifyParty && (
-              <SimpleGrid cols={{ base: 1, md: 2 }}>
-                <NotifyPartyBlock which="notifyParty1" />
-                <NotifyPartyBlock which="notifyParty2" />
+            {revealed >= 1 && (
+              <>
+                <CheckboxField<FormValues>
+                  name="haveNotifyParty"
+                  label="Add Notify Party"
+                  errorDisplay="hidden"
+                />
+                {haveNotifyParty && (
+                  <SimpleGrid cols={{ base: 1, md: 2 }}>
+                    <NotifyPartyBlock which="notifyParty1" />
+                    <NotifyPartyBlock which="notifyParty2" />
+                  </SimpleGrid>
+                )}
+              </>
+            )}
+
+            {revealed >= 2 && <ContainersTable packageTypes={packageTypes} />}
+            {revealed >= 3 && <CargoTable hsCodes={hsCodes} packageTypes={packageTypes} />}
+
+            {revealed >= 4 && (
+              <SimpleGrid cols={{ base: 1, md: 2 }} verticalSpacing={0}>
+                <TextAreaField<FormValues>
+                  name="descriptionOfGoods"
+                  label="Description of Goods"
+                  required
+                  maxLength={4000}
+                />
+                <TextAreaField<FormValues>
+                  name="marksAndNosL"
+                  label="Marks & Nos"
+                  required
+                  maxLength={4000}
+                />
               </SimpleGrid>
             )}
 
-            <ContainersTable packageTypes={packageTypes} />
-            <CargoTable hsCodes={hsCodes} packageTypes={packageTypes} />
+            {revealed >= 5 && <Totals />}
 
-            <SimpleGrid cols={{ base: 1, md: 2 }} verticalSpacing={0}>
-              <TextAreaField<FormValues>
-                name="descriptionOfGoods"
-                label="Description of Goods"
-                required
-                maxLength={4000}
-              />
-              <TextAreaField<FormValues> name="marksAndNosL" label="Marks & Nos" required maxLength={4000} />
-            </SimpleGrid>
-
-            <Totals />
-
-            {!readOnly && (
+            {revealed >= 5 && !readOnly && (
               <div className={classes.actions}>
                 {/* One line kept for the count, so the buttons never move under the pointer when it appears. */}
                 <Text size="sm" c="red.9" role="status" className={classes.status}>
