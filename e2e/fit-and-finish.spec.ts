@@ -338,3 +338,28 @@ for (const width of [390, 780]) {
     });
   });
 }
+
+test.describe('on a phone, 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the profile’s company buttons stand one under the other, full width, each on one line', async ({
+    page,
+  }) => {
+    await page.goto('/app-profile');
+    const update = page.getByRole('button', { name: 'Update Profile' });
+    const request = page.getByRole('button', { name: 'Request a new company' });
+    const title = await boxOf(page.getByRole('heading', { name: 'Company Info' }));
+    const [first, second] = [await boxOf(update), await boxOf(request)];
+    // Below the title, the same width, one after the other, each no taller than a one-line button.
+    expect(first.y).toBeGreaterThanOrEqual(title.y + title.height);
+    expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
+    expect(second.width).toBeCloseTo(first.width, 0);
+    for (const box of [first, second]) {
+      expect(box.height).toBeLessThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page);
+    await attachScreenshot(page, 'profile-390');
+  });
+});

@@ -14,6 +14,7 @@ import { PasswordField } from '../../../components/form/text-fields';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { NotificationPreferencesPanel } from '../../notifications/components/notification-preferences';
@@ -137,6 +138,7 @@ export function ProfilePage() {
   const can = useCan();
   const canEdit = can('CP.PROFILE.EDIT');
   const canNotify = can('CP.NOTIFICATION.VIEW');
+  const isPhone = usePhoneLayout();
   const needsCompany = profile !== undefined && canEdit && profile.party === null;
 
   // First login: the company profile is what the user came here for.
@@ -181,7 +183,7 @@ export function ProfilePage() {
                   <Title order={2} size="h4">
                     Company Info
                   </Title>
-                  {profile && canEdit && (
+                  {profile && canEdit && !isPhone && (
                     <Group gap="xs">
                       <Button variant="default" onClick={requestModal.open}>
                         Request a new company
@@ -190,6 +192,17 @@ export function ProfilePage() {
                     </Group>
                   )}
                 </Group>
+                {/* On a phone the two do not fit beside the title: one under the other, full width, primary first. */}
+                {profile && canEdit && isPhone && (
+                  <Stack gap="xs">
+                    <Button fullWidth onClick={modal.open}>
+                      Update Profile
+                    </Button>
+                    <Button fullWidth variant="default" onClick={requestModal.open}>
+                      Request a new company
+                    </Button>
+                  </Stack>
+                )}
                 {profile &&
                   (!canEdit && profile.party === null ? (
                     // Carrier staff: no customer company to show, nor to pick.
