@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { actionColumn, ListPage } from './list-page';
+import { actionColumn, ListFilters, ListPage } from './list-page';
 import type { WorkListColumn } from './work-list';
 
 // The page's "Back to the admin dashboard" link needs a router; these tests are about the list's panel.
@@ -116,5 +116,54 @@ describe('ListPage', () => {
       <ListPage title="Offices" noun={NOUN} query={loaded([{ id: 1, code: 'TSX' }])} columns={columns} />,
     );
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+  });
+});
+
+describe('ListFilters', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const ENTRIES = { one: 'entry', many: 'entries' };
+  const filters = (onClear = vi.fn(), active = 0) => (
+    <ListFilters
+      label="Filter the audit trail"
+      cols={{ base: 1 }}
+      active={active}
+      onClear={onClear}
+      count={3}
+      noun={ENTRIES}
+    >
+      <label>
+        Action
+        <input />
+      </label>
+    </ListFilters>
+  );
+
+  it('shows the fields in a named search bar on wide screens, with a Clear filters that keeps the focus', () => {
+    screenWidth(false);
+    const onClear = vi.fn();
+    renderPage(filters(onClear));
+    // A <search> landmark (jsdom's role table does not know the element yet).
+    const bar = screen.getByLabelText('Filter the audit trail');
+    expect(bar.tagName).toBe('SEARCH');
+    expect(within(bar).getByLabelText('Action')).toBeTruthy();
+    const clear = screen.getByRole('button', { name: 'Clear filters' });
+    // Disabled, it would drop the keyboard's focus to the page once it had cleared the last filter.
+    expect(clear.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(clear);
+    expect(onClear).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
+  });
+
+  it('on phones, hides the fields behind a Filters button that counts those in use and opens them in a drawer', () => {
+    screenWidth(true);
+    renderPage(filters(vi.fn(), 2));
+    expect(screen.queryByLabelText('Action')).toBeNull();
+    const button = screen.getByRole('button', { name: /^Filters/ });
+    expect(button.textContent).toContain('2');
+    fireEvent.click(button);
+    const drawer = screen.getByRole('dialog', { name: 'Filter the audit trail' });
+    expect(within(drawer).getByLabelText('Action')).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Show 3 entries' })).toBeTruthy();
   });
 });

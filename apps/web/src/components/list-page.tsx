@@ -118,7 +118,7 @@ export function ListFilters({
 }: {
   label: string;
   cols: Record<string, number>;
-  /** How many filters are in use ("Clear filters" is disabled at 0). */
+  /** How many filters are in use (shown on the phone's Filters button). */
   active: number;
   onClear: () => void;
   /** How many records match (undefined while loading). */
@@ -130,8 +130,9 @@ export function ListFilters({
   const [opened, setOpened] = useState(false);
   // The drawer is fetched when the button is first pressed, then kept mounted for its transitions.
   const [used, setUsed] = useState(false);
+  // Never disabled: a button disabled under the keyboard's focus (by its own click) drops the focus to the page.
   const clear = (
-    <Button variant="subtle" size={isPhone ? 'sm' : 'xs'} disabled={active === 0} onClick={onClear}>
+    <Button variant="subtle" size={isPhone ? 'sm' : 'xs'} onClick={onClear}>
       Clear filters
     </Button>
   );
