@@ -93,9 +93,12 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page).toHaveURL(/\/app-dashboard-admin\/company-requests$/);
   await expect(page.getByText(company)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await page.getByRole('button', { name: `Approve ${email} for ${company}` }).click();
+  // By keyboard: the request leaves the list, and the focus goes to the list's count, not to the top of the page.
+  await page.getByRole('button', { name: `Approve ${email} for ${company}` }).focus();
+  await page.keyboard.press('Enter');
   await expectToast(page, `${email} is now a member of ${company}`);
   await expect(page.getByText(company)).toHaveCount(0);
+  await expect(page.getByText(/ waiting, oldest first$|^No request is waiting/)).toBeFocused();
 
   // Users: find the customer, deactivate them.
   await openFromWorkspaceMenu(page, 'Users');

@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, type Ref, Suspense, useState } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
 import { AnchorLink } from './anchor-link';
 import { FiltersButton } from './filters-button';
@@ -263,6 +263,7 @@ export function ListPage<T extends { id: number }>({
   noun,
   countSuffix = '',
   summary,
+  summaryRef,
   filters,
   query,
   onCreate,
@@ -281,6 +282,11 @@ export function ListPage<T extends { id: number }>({
   countSuffix?: string;
   /** Instead of the count: a fixed text about the list. */
   summary?: ReactNode;
+  /**
+   * The summary, for the page to focus when the row holding the focus leaves the list (a request decided): the
+   * focus stays on the list and the count is read, instead of falling back to the top of the page.
+   */
+  summaryRef?: Ref<HTMLParagraphElement>;
   filters?: ReactNode;
   query: ListQuery<T>;
   /** Offers "New <noun>" (leave out when the caller may not create). */
@@ -301,9 +307,11 @@ export function ListPage<T extends { id: number }>({
   const hasRows = data !== undefined && data.results.length > 0;
   // With the count as the summary, an empty list says so in its place (and is announced like a count would be).
   const emptyInSummary = summary === undefined && data?.count === 0 && empty !== undefined;
+  // Focusable by script only (tabIndex -1) when the page asks for its ref, to take the focus back from a row that went.
+  const focusable = summaryRef ? { ref: summaryRef, tabIndex: -1 } : {};
   const heading =
     summary === undefined ? (
-      <Text size="sm" aria-live="polite">
+      <Text size="sm" aria-live="polite" {...focusable}>
         {!data
           ? ' '
           : emptyInSummary
@@ -311,7 +319,9 @@ export function ListPage<T extends { id: number }>({
             : `${data.count} ${data.count === 1 ? noun.one : noun.many}${countSuffix}`}
       </Text>
     ) : (
-      <Text size="sm">{summary}</Text>
+      <Text size="sm" {...focusable}>
+        {summary}
+      </Text>
     );
   const buttons =
     onCreate || action ? (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompanyMembership, RefuseMembershipBodySchema } from '@lading/contract/companies';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { TextAreaField } from '../../../components/form/textarea-field';
@@ -8,15 +9,24 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDecideCompanyRequest } from '../api/company-requests';
 
-/** Refuse a membership or new-company request with the reason the customer is mailed. */
+/**
+ * Refuse a membership or new-company request with the reason the customer is mailed. Once refused, the focus does
+ * not return to the request's Refuse button (the request leaves the list): `onRefused` places it.
+ */
 export function RefuseRequestModal({
   request,
   onClose,
+  onRefused,
 }: {
   request: CompanyMembership | null;
   onClose: () => void;
+  onRefused: () => void;
 }) {
   const decide = useDecideCompanyRequest();
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (request) setRefused(false);
+  }, [request]);
   const { control, handleSubmit, reset, setError } = useForm<{ reason: string }>({
     defaultValues: { reason: '' },
     resolver: zodResolver(RefuseMembershipBodySchema),
@@ -30,7 +40,9 @@ export function RefuseRequestModal({
     try {
       await decide.mutateAsync({ id: request.id, approve: false, reason });
       toast.success(`Request of ${request.user.email} refused`);
+      setRefused(true);
       close();
+      onRefused();
     } catch (error) {
       const placed =
         error instanceof ApiError
@@ -46,6 +58,7 @@ export function RefuseRequestModal({
       onClose={close}
       title={`Refuse ${request?.company.name ?? ''}`}
       size="lg"
+      returnFocus={!refused}
     >
       <form onSubmit={handleSubmit(submit)} noValidate>
         <Stack gap={4}>

@@ -1,6 +1,6 @@
 import type { CompanyMembership } from '@lading/contract/companies';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ListPage, useListPage } from '../../../components/list-page';
 import { StatusPill } from '../../../components/status-pill';
 import type { WorkListColumn } from '../../../components/work-list';
@@ -21,9 +21,16 @@ export function CompanyRequestsPage() {
   const [refusing, setRefusing] = useState<CompanyMembership | null>(null);
   const list = useCompanyRequests(range);
   const decide = useDecideCompanyRequest();
+  // A decided request leaves the list, and the focus with it: it goes to the list's count instead.
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const [decided, setDecided] = useState(0);
+  useEffect(() => {
+    if (decided > 0) summaryRef.current?.focus();
+  }, [decided]);
   const approve = async (request: CompanyMembership) => {
     try {
       await decide.mutateAsync({ id: request.id, approve: true });
+      setDecided((n) => n + 1);
       toast.success(`${request.user.email} is now a member of ${request.company.name}`);
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'The request could not be approved.');
@@ -97,12 +104,17 @@ export function CompanyRequestsPage() {
       title="Company requests"
       noun={{ one: 'request', many: 'requests' }}
       countSuffix=" waiting, oldest first"
+      summaryRef={summaryRef}
       query={list}
       empty="No request is waiting: every membership and new company has been decided."
       columns={columns}
       pages={pages}
     >
-      <RefuseRequestModal request={refusing} onClose={() => setRefusing(null)} />
+      <RefuseRequestModal
+        request={refusing}
+        onClose={() => setRefusing(null)}
+        onRefused={() => setDecided((n) => n + 1)}
+      />
     </ListPage>
   );
 }
