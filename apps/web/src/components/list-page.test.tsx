@@ -154,14 +154,15 @@ describe('ListFilters', () => {
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
   });
 
-  it('on phones, hides the fields behind a Filters button that counts those in use and opens them in a drawer', () => {
+  it('on phones, hides the fields behind a Filters button that counts those in use and opens them in a drawer', async () => {
     screenWidth(true);
     renderPage(filters(vi.fn(), 2));
     expect(screen.queryByLabelText('Action')).toBeNull();
     const button = screen.getByRole('button', { name: /^Filters/ });
     expect(button.textContent).toContain('2');
     fireEvent.click(button);
-    const drawer = screen.getByRole('dialog', { name: 'Filter the audit trail' });
+    // The drawer's module is fetched on the first press.
+    const drawer = await screen.findByRole('dialog', { name: 'Filter the audit trail' });
     expect(within(drawer).getByLabelText('Action')).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Clear filters' })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Show 3 entries' })).toBeTruthy();
