@@ -172,34 +172,77 @@ function firstLoadChunk(pages: string[]): string {
   return key;
 }
 
+/**
+ * A first-load group of less source than this (before minifying) joins the chunk of one page more, when there is
+ * one (`list-dashboard` joins `portal`, `login-list-view` joins `common`): a file costs its request and headers
+ * (about 1 KB on the wire here), more than the page that did not need it pays for a few hundred bytes. Only one page
+ * more, so no chunk between the two (which would then import each other) exists.
+ */
+const MIN_GROUP_SOURCE = 12_000;
+
 export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   // One chunking pass per build: the module graph is read once per chunking context.
   let pass: ChunkingContext | undefined;
   let roots: ReturnType<typeof rootsByModule> | undefined;
-  const chunkOf = (id: string, context: ChunkingContext): string | null => {
-    if (context !== pass) {
-      pass = context;
-      roots = rootsByModule(id, context);
-    }
+  let merged = new Map<string, string>();
+  /** The first loads (pages) that reach a module, or what else it is: its own chunk (null), vendor, shared. */
+  const classify = (id: string): string[] | 'vendor' | 'shared' | null => {
     const of = [...(roots?.get(id) ?? [])];
     // A lazy module itself keeps its own chunk (the build manifest names it; build/first-load.ts reads that).
     if (of.includes(id)) return null;
-    // Libraries the entry reaches go to one `vendor` chunk (the entry imports it). Some of them the entry reaches
-    // only on paper (through a barrel this does not read, or code the bundler drops): left to the bundler, each of
-    // those would become a splinter chunk of its own.
+    // Libraries the entry reaches go to one `vendor` chunk (the entry imports it), and so does the app's global CSS
+    // (one file less on every first load). Some libraries the entry reaches only on paper
+    // (through a barrel this does not read, or code the bundler drops): left to the bundler, each of those would
+    // become a splinter chunk of its own.
     if (of.some((root) => roots?.entries.has(root)))
-      return /[\\/]node_modules[\\/]/.test(id) ? 'vendor' : null;
+      return /[\\/]node_modules[\\/]|[\\/]src[\\/]app[\\/]global\.css$/.test(id) ? 'vendor' : null;
     // What only one lazy module reaches stays in its chunk.
     if (of.length === 1) return null;
     const pages = FIRST_LOADS.filter(({ roots: pageRoots }) =>
       of.some((root) => pageRoots.some((pattern) => pattern.test(root))),
     ).map(({ page }) => page);
-    if (pages.length > 0) return firstLoadChunk(pages);
-    return 'shared';
+    return pages.length > 0 ? pages : 'shared';
+  };
+  const chunkOf = (id: string, context: ChunkingContext): string | null => {
+    if (context !== pass) {
+      pass = context;
+      roots = rootsByModule(id, context);
+      merged = mergeSmallGroups(roots, classify, context);
+    }
+    const group = classify(id);
+    if (!Array.isArray(group)) return group;
+    const name = firstLoadChunk(group);
+    return merged.get(name) ?? name;
   };
   // A module's dependencies are classified on their own: each reaches the roots its importer reaches, and more, so
   // it lands in the same chunk or one of pages that are a superset of its importer's (entry < sign-in < portal <
   // screen), and the chunks import each other in that order only. Pulling them in after their importer (the
   // default) would move React into `portal`.
   return [{ name: chunkOf, debugName: 'lading', includeDependenciesRecursively: false }];
+}
+
+/** The small first-load groups and the chunk each joins (see MIN_GROUP_SOURCE). */
+function mergeSmallGroups(
+  roots: Map<string, Set<string>>,
+  classify: (id: string) => string[] | 'vendor' | 'shared' | null,
+  context: ChunkingContext,
+): Map<string, string> {
+  const groups = new Map<string, { pages: string[]; size: number }>();
+  for (const id of roots.keys()) {
+    const pages = classify(id);
+    if (!Array.isArray(pages)) continue;
+    const name = firstLoadChunk(pages);
+    const group = groups.get(name) ?? { pages, size: 0 };
+    group.size += context.getModuleInfo(id)?.code?.length ?? 0;
+    groups.set(name, group);
+  }
+  const all = FIRST_LOADS.map(({ page }) => page);
+  const merged = new Map<string, string>();
+  for (const [name, { pages, size }] of groups) {
+    if (size >= MIN_GROUP_SOURCE) continue;
+    const withLogin = pages.includes('login');
+    const target = withLogin ? all : all.filter((page) => page !== 'login');
+    if (target.length - pages.length === 1) merged.set(name, firstLoadChunk(target));
+  }
+  return merged;
 }

@@ -111,7 +111,7 @@ const termsRoute = createRoute({
 
 /**
  * Signed-in screens share the header and footer. Signed-out users go to app-login, which brings them back after.
- * The auth data (permission set, offices) is refreshed once per page load before the first signed-in screen.
+ * The auth data (permission set, offices) is refreshed once per page load, when the first signed-in screen opens.
  *
  * Route guards: a screen declares the permission it needs as `staticData.requires` next to its route below; the
  * portal layout checks every matched route's requirement and shows the not-permitted page in place of the screen
@@ -124,7 +124,16 @@ const portalRoute = createRoute({
   errorComponent: PortalErrorPage,
   beforeLoad: async ({ location }) => {
     const toLogin = () => redirect({ to: '/app-login', search: { redirect: location.href } });
-    if (!getSession()) throw toLogin();
+    const session = getSession();
+    if (!session) throw toLogin();
+    // Auth data stored by an earlier load serves at once: the screen (and its calls) start while the refresh runs,
+    // and the layout's guard re-checks when it lands (the server checks every call anyway). A failed refresh keeps
+    // the stored data; a 401 ends the session and the API client sends the user to app-login. Only without stored
+    // data does the screen wait for it.
+    if (session.authData) {
+      void ensureAuthData().catch(() => {});
+      return;
+    }
     try {
       await ensureAuthData();
     } catch (error) {
