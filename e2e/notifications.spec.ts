@@ -98,6 +98,8 @@ test('the customer’s bell shows the carrier’s return live, e-mails what is w
   const items = dialog.getByRole('listitem');
   await expect(items.first()).toContainText(`Bill of lading ${bill.number} returned`);
   await expect(items.first()).toContainText(comment);
+  // When, in the portal's date format (specification section 9: dd/MM/YYYY), with the time.
+  await expect(items.first().locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await expect(items.nth(1)).toContainText(`Bill of lading ${bill.number} approved`);
   await expectNoSeriousAxeViolations(page);
 

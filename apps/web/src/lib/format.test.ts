@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatDateTime, formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('shows the decimal string with its currency code', () => {
@@ -24,5 +24,13 @@ describe('formatDate', () => {
   it('writes dd/MM/YYYY', () => {
     expect(formatDate('2026-11-23')).toBe('23/11/2026');
     expect(formatDate(null)).toBe('—');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes dd/MM/YYYY HH:mm in the local time zone (the bell, the review history)', () => {
+    const local = new Date(2026, 10, 4, 7, 5);
+    expect(formatDateTime(local.toISOString())).toBe('04/11/2026 07:05');
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

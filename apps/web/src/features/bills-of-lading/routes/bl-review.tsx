@@ -3,10 +3,10 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, 
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useBillOfLadingReview } from '../api/get-bill-of-lading-review';
 import { ReviewActions } from '../components/review/review-actions';
 import { ReviewComparisonTable } from '../components/review/review-comparison-table';
-import { formatDateTime } from '../components/review/review-format';
 import { ReviewHistoryList } from '../components/review/review-history-list';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {

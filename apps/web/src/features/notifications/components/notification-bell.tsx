@@ -2,6 +2,7 @@ import type { Notification } from '@lading/contract/notifications';
 import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
+import { formatDateTime } from '../../../lib/format';
 import { useNotifications } from '../api/find-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -24,8 +25,6 @@ function BellIcon() {
     </svg>
   );
 }
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the bell button says to a screen reader: the count, not just "Notifications". */
 function bellLabel(unread: number): string {
@@ -125,7 +124,7 @@ export function NotificationBell() {
                       {n.body}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {timeFormat.format(new Date(n.createdAt))}
+                      <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
                     </Text>
                   </a>
                   {!n.readAt && (

@@ -1,6 +1,7 @@
 import type { BlHistoryEntry } from '@lading/contract/bill-of-lading-review';
 import { List, Paper, Stack, Text } from '@mantine/core';
-import { displayValue, fieldLabel, formatDateTime } from './review-format';
+import { formatDateTime } from '../../../../lib/format';
+import { displayValue, fieldLabel } from './review-format';
 
 const ACTIONS: Record<string, string> = {
   CREATED: 'Created',
