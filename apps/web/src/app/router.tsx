@@ -314,6 +314,13 @@ const blViewRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'bl_view/$id',
   staticData: { requires: 'CP.BL.VIEW' },
+  // The bill's requests start once the auth data is in, not after the first render (not on hover: preload).
+  loader: ({ params, preload }) => {
+    if (preload) return;
+    void import('../features/bills-of-lading/routes/bl-view').then((module) =>
+      module.prefetchBillView(Number(params.id)),
+    );
+  },
   component: lazyRouteComponent(() => import('../features/bills-of-lading/routes/bl-view'), 'BlViewRoute'),
 });
 

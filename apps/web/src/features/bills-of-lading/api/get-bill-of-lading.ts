@@ -1,5 +1,5 @@
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET cp/bill-of-ladings/{id}: the bill with notify parties, containers and cargo rows. */
@@ -9,12 +9,14 @@ export function getBillOfLading(id: number): Promise<BillOfLading> {
 
 export const billOfLadingKey = (id: number) => ['bill-of-lading', id] as const;
 
-/** `enabled` lets the screen keep the specification's load order (package types first, then the bill). */
-export function useBillOfLading(id: number, enabled = true) {
-  return useQuery({
+export const billOfLadingQuery = (id: number) =>
+  queryOptions({
     queryKey: billOfLadingKey(id),
     queryFn: () => getBillOfLading(id),
-    enabled,
     retry: false,
   });
+
+/** `enabled` lets the screen keep the specification's load order (package types first, then the bill). */
+export function useBillOfLading(id: number, enabled = true) {
+  return useQuery({ ...billOfLadingQuery(id), enabled });
 }

@@ -1,5 +1,5 @@
 import type { HsnCode } from '@lading/contract/reference-data';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET core/base/v1/hsn-codes/cp-hsn-code-list/ (optional commodityStartsWith): the HS list the commodity field filters. */
@@ -11,10 +11,13 @@ export function findHsnCodes(commodityStartsWith?: string, signal?: AbortSignal)
 }
 
 /** The whole list, loaded once and kept: it changes only with an import. */
-export function useHsnCodes() {
-  return useQuery({
+export const hsnCodesQuery = () =>
+  queryOptions({
     queryKey: ['hsn-codes'],
     queryFn: ({ signal }) => findHsnCodes(undefined, signal),
     staleTime: Infinity,
   });
+
+export function useHsnCodes() {
+  return useQuery(hsnCodesQuery());
 }

@@ -1,5 +1,5 @@
 import type { PackageType } from '@lading/contract/reference-data';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET core/base/v1/cargo-package-types/cargo-package-types-cp/: Package types (UN/ECE Recommendation 21). */
@@ -7,10 +7,13 @@ export function findPackageTypes(signal?: AbortSignal): Promise<PackageType[]> {
   return apiRequest<PackageType[]>('/core/base/v1/cargo-package-types/cargo-package-types-cp/', { signal });
 }
 
-export function usePackageTypes() {
-  return useQuery({
+export const packageTypesQuery = () =>
+  queryOptions({
     queryKey: ['package-types'],
     queryFn: ({ signal }) => findPackageTypes(signal),
     staleTime: Infinity,
   });
+
+export function usePackageTypes() {
+  return useQuery(packageTypesQuery());
 }
