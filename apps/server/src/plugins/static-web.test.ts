@@ -76,6 +76,21 @@ describe('static assets of the build', () => {
     expect(res.rawPayload.equals(brotliCompressSync(`${script}// br`))).toBe(true);
   });
 
+  it("keeps a script's security headers that apply to it, and of those only a document uses, frame-ancestors", async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get('/assets/app-Ab12.js', encoding);
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['x-content-type-options'], encoding).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], encoding).toBe('same-origin');
+      expect(res.headers['content-security-policy'], encoding).toBe("frame-ancestors 'none'");
+      for (const name of ['x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection'])
+        expect(res.headers[name], `${name} (${encoding})`).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/app-login', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('sends the gzip copy to a client without brotli, and the file itself to one that accepts neither', async () => {
     const gz = await get('/assets/app-Ab12.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
