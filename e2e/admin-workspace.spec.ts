@@ -209,7 +209,15 @@ test('the administrator approves a company request, deactivates a user and filte
   // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  // The menu (loaded on the first press) gives the focus back to its button when closed by keyboard.
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
   await page.getByLabel('E-mail or name').fill(email);
@@ -227,6 +235,7 @@ test('the administrator approves a company request, deactivates a user and filte
   await expectNoSeriousAxeViolations(page);
   await filters.getByRole('button', { name: 'Show 1 entry' }).click();
   await expect(filters).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
   await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('2');
   await expect(page.getByText('1 entry, newest first')).toBeVisible();
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();

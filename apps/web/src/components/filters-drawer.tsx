@@ -1,9 +1,11 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useReturnFocusOnClose } from '../lib/focus-return';
 
 /**
  * On phones, a list's filters in a drawer from the bottom. Lists load it lazily when the filters button is first
- * pressed (`ListFilters` in list-page.tsx, the BL list): Mantine's drawer stays off their first load.
+ * pressed (`ListFilters` in list-page.tsx, the BL list): Mantine's drawer stays off their first load. Loaded that
+ * way it mounts already open, so it returns the focus to the button itself (`useReturnFocusOnClose`).
  */
 export function FiltersDrawer({
   opened,
@@ -16,6 +18,7 @@ export function FiltersDrawer({
   title: string;
   children: ReactNode;
 }) {
+  useReturnFocusOnClose(opened);
   return (
     <Drawer
       opened={opened}
@@ -23,6 +26,7 @@ export function FiltersDrawer({
       title={title}
       position="bottom"
       size="auto"
+      returnFocus={false}
       closeButtonProps={{ 'aria-label': 'Close filters' }}
     >
       {children}

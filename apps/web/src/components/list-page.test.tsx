@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actionColumn, ListFilters, ListPage } from './list-page';
@@ -166,5 +166,19 @@ describe('ListFilters', () => {
     expect(within(drawer).getByLabelText('Action')).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Clear filters' })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Show 3 entries' })).toBeTruthy();
+  });
+
+  it('gives the focus back to the Filters button when the drawer closes, the first time too', async () => {
+    screenWidth(true);
+    renderPage(filters());
+    for (const round of [1, 2]) {
+      const button = screen.getByRole('button', { name: /^Filters/ });
+      button.focus();
+      fireEvent.click(button);
+      const drawer = await screen.findByRole('dialog', { name: 'Filter the audit trail' });
+      await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Show 3 entries' }));
+      await waitFor(() => expect(document.activeElement, `round ${round}`).toBe(button));
+    }
   });
 });

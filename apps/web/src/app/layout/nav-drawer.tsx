@@ -1,12 +1,14 @@
 import { Drawer, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useReturnFocusOnClose } from '../../lib/focus-return';
 import classes from './app-header.module.css';
 import type { NavItem } from './nav-items';
 
 /**
  * The phone's menu (a drawer with the header's links and the workspace's screens). The header loads it lazily when
  * the burger is first pressed: Mantine's drawer (modal base, scroll lock, scroll area) stays off the first load.
+ * Loaded that way it mounts already open, so it returns the focus to the burger itself (`useReturnFocusOnClose`).
  */
 export function NavDrawer({
   opened,
@@ -19,8 +21,9 @@ export function NavDrawer({
   links: ReactNode;
   workspace: NavItem[];
 }) {
+  useReturnFocusOnClose(opened);
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs">
+    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" returnFocus={false}>
       <Stack gap="xs">
         {links}
         {workspace.length > 0 && (
