@@ -241,4 +241,15 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
   await noSidewaysScroll(page);
   await expectNoSeriousAxeViolations(page);
+
+  // A refused filter (400) is said, with the field's label, where the phone user reads it: outside the drawer.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await filters.getByLabel('From').fill('2026-12-31');
+  await filters.getByLabel('To').fill('2026-01-01');
+  await expect(filters.getByText('must not be before from')).toBeVisible();
+  await filters.getByRole('button', { name: /^Show / }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'These filters cannot be used' })).toContainText(
+    'To: must not be before from',
+  );
+  await expectNoSeriousAxeViolations(page);
 });

@@ -25,6 +25,25 @@ const EMPTY: Filters = { recordType: null, recordId: '', user: '', action: '', f
 const ENTRIES: ListNoun = { one: 'entry', many: 'entries' };
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
+/** The filters by the API's names, as their fields are labelled. */
+const FILTER_LABELS: Record<string, string> = {
+  record_type: 'Record type',
+  record_id: 'Record id',
+  user: 'User',
+  action: 'Action',
+  from: 'From',
+  to: 'To',
+};
+/**
+ * A refused filter named as the screen labels it ("To: …"), not as the API does ("to: …"): on a phone the fields
+ * (marked too) are in the closed drawer, so this is what the user reads.
+ */
+const filterErrorText = (error: ApiError) => {
+  const fields = Object.entries(error.fields);
+  if (fields.length === 0) return error.message;
+  return fields.map(([field, problem]) => `${FILTER_LABELS[field] ?? field}: ${problem}`).join(' ');
+};
+
 const show = (value: unknown) =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
@@ -145,7 +164,7 @@ export function AuditPage() {
       countSuffix=", newest first"
       query={list}
       errorTitle="These filters cannot be used"
-      errorMessage={list.error instanceof ApiError ? list.error.message : undefined}
+      errorMessage={list.error instanceof ApiError ? filterErrorText(list.error) : undefined}
       empty="Nothing matches these filters."
       columns={columns}
       pages={pages}
