@@ -27,7 +27,7 @@ export const FIRST_LOAD_PAGES = [
   {
     page: '/bl_view/{id}',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-view.tsx'],
-    ceiling: 4.1,
+    ceiling: 4.05,
     budget: 3.5,
   },
 ] as const;

@@ -1,4 +1,4 @@
-import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
 import {
   type Control,
   type FieldPath,
@@ -54,36 +54,6 @@ export function TextField<T extends FieldValues>({
         const value = event.currentTarget.value;
         field.onChange(normalize ? normalize(value) : value);
       }}
-      onBlur={field.onBlur}
-      ref={field.ref}
-    />
-  );
-}
-
-type PasswordFieldProps<T extends FieldValues> = Base<T> &
-  Omit<PasswordInputProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required'>;
-
-export function PasswordField<T extends FieldValues>({
-  name,
-  label,
-  control,
-  hideLabel,
-  required,
-  errorDisplay,
-  ...rest
-}: PasswordFieldProps<T>) {
-  const { field, fieldState } = useField(name, control);
-  return (
-    <PasswordInput
-      visibilityToggleButtonProps={{ 'aria-label': `Show or hide ${label.toLowerCase()}` }}
-      {...rest}
-      {...labelProps(label, hideLabel, required)}
-      {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
-      // Mantine marks an invalid password input with data-invalid only; assistive technology needs aria-invalid.
-      aria-invalid={fieldState.error ? true : undefined}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
       onBlur={field.onBlur}
       ref={field.ref}
     />

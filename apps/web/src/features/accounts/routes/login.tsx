@@ -5,7 +5,8 @@ import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-route
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
-import { PasswordField, TextField } from '../../../components/form/text-fields';
+import { PasswordField } from '../../../components/form/password-field';
+import { TextField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { decideRouteAccess } from '../../../lib/route-access';
 import { toast } from '../../../lib/toast';

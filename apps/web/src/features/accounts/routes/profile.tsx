@@ -9,8 +9,8 @@ import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title 
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '../../../components/form/password-field';
 import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
-import { PasswordField } from '../../../components/form/text-fields';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';

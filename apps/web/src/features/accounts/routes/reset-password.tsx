@@ -3,8 +3,8 @@ import { ACCOUNT_MESSAGES, type ResetPasswordForm, ResetPasswordFormSchema } fro
 import { Anchor, Button, Stack } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '../../../components/form/password-field';
 import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
-import { PasswordField } from '../../../components/form/text-fields';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
