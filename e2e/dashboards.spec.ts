@@ -72,6 +72,12 @@ test.describe('the customer', () => {
         name: (await link.textContent()) ?? '',
       });
     }
+    // Each count's link is named by its records too: quotations and bookings share statuses.
+    const listNames = { quotations: 'Quotations', bookings: 'Bookings', bills: 'Bills of lading' };
+    for (const [i, target] of targets.entries())
+      await expect(links.nth(i)).toHaveAccessibleName(
+        `${listNames[target.list]} ${target.name}: ${target.count}`,
+      );
     const nonZero = targets.filter((target) => target.count > 0);
     expect(nonZero.map((target) => target.list)).toEqual(
       expect.arrayContaining(['quotations', 'bookings', 'bills']),

@@ -96,6 +96,8 @@ const LIST_ROUTES = {
   bills: '/app-dashboard/bl-list',
 } as const;
 
+const LIST_NAMES = { quotations: 'Quotations', bookings: 'Bookings', bills: 'Bills of lading' } as const;
+
 function countRows(list: keyof typeof LIST_ROUTES, counts: Record<string, number>): CountLink[] {
   return Object.entries(counts).map(([status, count]) => ({
     status,
@@ -105,8 +107,9 @@ function countRows(list: keyof typeof LIST_ROUTES, counts: Record<string, number
         to={LIST_ROUTES[list]}
         search={{ status } as never}
         size="sm"
-        // The accessible name says status and count ("DRAFT: 3").
-        aria-label={`${status}: ${count}`}
+        // The accessible name says records, status and count ("Bills of lading DRAFT: 3"): quotations and bookings
+        // share statuses, and a screen reader's list of links shows the names without their headings.
+        aria-label={`${LIST_NAMES[list]} ${status}: ${count}`}
         data-testid="count-link"
         data-list={list}
         data-count={count}
