@@ -5,8 +5,9 @@ import { DEMO, expectNoSeriousAxeViolations, expectToast, pick, SMTP_PORT, signI
 // The admin workspace with data of its own: a new customer asks for a new company, the administrator approves the
 // request, deactivates the customer (who then cannot sign in) and finds both in the audit trail. On the way, the
 // server's refusals show where they belong: a company's status while its request waits (409 on status), the
-// administrator's own role (400 on roles), a port another office serves (409 on the port); an office is saved, then
-// saved by someone else while its form is open (412: said in the form, entries kept, reload). The pending-request
+// administrator's own role (400 on roles), a port another office serves (409 on the port); an office is saved; an
+// office and a company are saved by someone else while their form is open (412: said in the form, entries kept,
+// reload). The pending-request
 // count ends where it started, so later specs (the admin dashboard's queues) see the demo data as seeded.
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -99,6 +100,53 @@ test('the administrator approves a company request, deactivates a user and filte
   await expectToast(page, `${email} is now a member of ${company}`);
   await expect(page.getByText(company)).toHaveCount(0);
   await expect(page.getByText(/ waiting, oldest first$|^No request is waiting/)).toBeFocused();
+
+  // The approved company saved by someone else while its form is open: the save is refused (412) in the form, which
+  // keeps what was typed; reloading shows their version.
+  await openFromWorkspaceMenu(page, 'Companies');
+  await page.getByLabel('Name or code').fill(company);
+  await page.getByRole('button', { name: `Edit ${company}` }).click();
+  const taxId = companyDialog.getByRole('textbox', { name: /^Tax or registration number/ });
+  await taxId.fill('WS-MINE');
+  const otherCompanySave = await page.evaluate(async (name) => {
+    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as {
+      accessToken: string;
+    };
+    const authorization = `Bearer ${accessToken}`;
+    const found = (await (
+      await fetch(`/cp/admin/companies/?search=${encodeURIComponent(name)}`, { headers: { authorization } })
+    ).json()) as { results: Record<string, unknown>[] };
+    const { id, version, code, roles, status, isActive, address, countryCode, mobile, emailId } =
+      found.results[0]!;
+    const response = await fetch(`/cp/admin/companies/${id}/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization, 'if-match': `W/"${version}"` },
+      body: JSON.stringify({
+        code,
+        name,
+        roles,
+        status,
+        isActive,
+        address,
+        countryCode,
+        mobile,
+        emailId,
+        taxId: 'WS-THEIRS',
+      }),
+    });
+    return response.status;
+  }, company);
+  expect(otherCompanySave).toBe(200);
+  await companyDialog.getByRole('button', { name: 'Save company' }).click();
+  const companyRefusal = companyDialog.getByRole('alert').filter({ hasText: 'changed by someone else' });
+  await expect(companyRefusal).toContainText('This company was changed by someone else since you opened it.');
+  await expect(taxId).toHaveValue('WS-MINE');
+  await companyRefusal.getByRole('button', { name: 'Reload companies' }).click();
+  await expect(companyDialog).toBeHidden();
+  await page.getByRole('button', { name: `Edit ${company}` }).click();
+  await expect(taxId).toHaveValue('WS-THEIRS');
+  await page.keyboard.press('Escape');
+  await expect(companyDialog).toBeHidden();
 
   // Users: find the customer, deactivate them.
   await openFromWorkspaceMenu(page, 'Users');
