@@ -7,9 +7,15 @@ export function getAuthData(userId: number): Promise<AuthData> {
   return apiRequest<AuthData>(`/authenticate/oauth/users/${userId}/auth-data/`);
 }
 
-/** Keeps the auth data with the session of this user (specification section 3, "auth data kept locally"). */
+/**
+ * Keeps the auth data with the session of this user (specification section 3, "auth data kept locally"). The same
+ * data as stored keeps the session object as it is, so the refresh at page load does not render the signed-in
+ * screen a second time (it is already showing with the stored data).
+ */
 export function storeAuthData(userId: number, authData: AuthData): void {
-  updateSession(userId, (session) => ({ ...session, authData }));
+  updateSession(userId, (session) =>
+    JSON.stringify(session.authData) === JSON.stringify(authData) ? session : { ...session, authData },
+  );
 }
 
 /** The user whose auth data this page load has fetched; stored data from an earlier load is refreshed once. */
