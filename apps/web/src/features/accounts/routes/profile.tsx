@@ -48,7 +48,7 @@ function CompanyMembership({ profile }: { profile: UserProfile }) {
           </Text>
           <Group gap="xs">
             <Text>{profile.partyName || '—'}</Text>
-            <Badge color="orange.9" variant="light">
+            <Badge color="orange" variant="light">
               Pending approval
             </Badge>
           </Group>
