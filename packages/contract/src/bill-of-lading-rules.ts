@@ -11,7 +11,7 @@ import type {
   NotifyPartyForm,
   UpdateBillOfLadingBody,
 } from './bills-of-lading';
-import { decimalText, roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
+import { roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
 import type { BlStatus } from './status-codes';
 
 export const DCSA_TRANSPORT_DOCUMENT_STATUS: Record<BlStatus, string> = {

@@ -7,10 +7,10 @@ import {
   MEASURE_MAX,
   VGM_METHODS,
 } from './bill-of-lading-rules';
-import { decimalText, roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
+import { decimalText } from './decimal';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
-import { BL_SORT_FIELDS, BL_STATUSES, type BlStatus } from './status-codes';
+import { BL_SORT_FIELDS, BL_STATUSES } from './status-codes';
 
 // ---- statuses --------------------------------------------------------------------------------------------------
 
