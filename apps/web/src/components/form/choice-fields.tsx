@@ -1,18 +1,9 @@
 import { Checkbox, type CheckboxProps, Select, type SelectProps } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { Typeahead, type TypeaheadProps } from '../typeahead';
-import { type ErrorDisplay, errorChrome, labelProps, useFormOptions } from './field-chrome';
-import { useField } from './text-fields';
-
-type Base<T extends FieldValues> = {
-  name: FieldPath<T>;
-  label: string;
-  control?: Control<T>;
-  hideLabel?: boolean;
-  required?: boolean;
-  errorDisplay?: ErrorDisplay;
-};
+import { errorChrome, labelProps, useFormOptions } from './field-chrome';
+import { type Base, useField } from './text-fields';
 
 /** A choice from a fixed list; `numeric` stores the option's value as a number (ids), else as text. */
 export function SelectField<T extends FieldValues>({

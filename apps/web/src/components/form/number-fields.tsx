@@ -1,17 +1,11 @@
 import { roundDecimalText } from '@lading/contract/decimal';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { type ErrorDisplay, errorChrome, labelProps, useFormOptions } from './field-chrome';
-import { useField } from './text-fields';
+import type { FieldValues } from 'react-hook-form';
+import { errorChrome, labelProps, useFormOptions } from './field-chrome';
+import { type Base as FieldBase, useField } from './text-fields';
 
-type Base<T extends FieldValues> = {
-  name: FieldPath<T>;
-  label: string;
-  control?: Control<T>;
-  hideLabel?: boolean;
-  required?: boolean;
-  errorDisplay?: ErrorDisplay;
-} & Omit<NumberInputProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required' | 'decimalScale'>;
+type Base<T extends FieldValues> = FieldBase<T> &
+  Omit<NumberInputProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required' | 'decimalScale'>;
 
 /**
  * An exact decimal (weights, measurement, VGM): the form holds the text as typed (no binary float, no truncation

@@ -1,7 +1,7 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
 import { errorChrome, labelProps } from './field-chrome';
-import { type Base, useField } from './text-fields';
+import { type Base, stringBinding, useField } from './text-fields';
 
 type PasswordFieldProps<T extends FieldValues> = Base<T> &
   Omit<PasswordInputProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required'>;
@@ -24,11 +24,7 @@ export function PasswordField<T extends FieldValues>({
       {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
       // Mantine marks an invalid password input with data-invalid only; assistive technology needs aria-invalid.
       aria-invalid={fieldState.error ? true : undefined}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      ref={field.ref}
+      {...stringBinding(field)}
     />
   );
 }

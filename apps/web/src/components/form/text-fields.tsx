@@ -1,6 +1,8 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import type { ChangeEvent } from 'react';
 import {
   type Control,
+  type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
   useController,
@@ -22,6 +24,26 @@ export type Base<T extends FieldValues> = {
 export function useField<T extends FieldValues>(name: FieldPath<T>, control?: Control<T>) {
   const context = useFormContext<T>();
   return useController<T>({ name, control: control ?? context.control });
+}
+
+/**
+ * A text-like input's binding to its string field: name, value ('' for none), change (optionally normalised), blur
+ * and ref. Shared by the text, password and textarea fields.
+ */
+export function stringBinding<T extends FieldValues>(
+  field: ControllerRenderProps<T, FieldPath<T>>,
+  normalize?: (value: string) => string,
+) {
+  return {
+    name: field.name,
+    value: (field.value as string | null | undefined) ?? '',
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = event.currentTarget.value;
+      field.onChange(normalize ? normalize(value) : value);
+    },
+    onBlur: field.onBlur,
+    ref: field.ref,
+  };
 }
 
 type TextFieldProps<T extends FieldValues> = Base<T> &
@@ -48,14 +70,7 @@ export function TextField<T extends FieldValues>({
       {...labelProps(label, hideLabel, required)}
       {...errorChrome(fieldState.error?.message, errorDisplay ?? (hideLabel ? 'hidden' : 'line'))}
       readOnly={readOnly || rest.readOnly}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        field.onChange(normalize ? normalize(value) : value);
-      }}
-      onBlur={field.onBlur}
-      ref={field.ref}
+      {...stringBinding(field, normalize)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Textarea, type TextareaProps } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
 import { errorChrome, labelProps, useFormOptions } from './field-chrome';
-import { type Base, useField } from './text-fields';
+import { type Base, stringBinding, useField } from './text-fields';
 
 type TextAreaFieldProps<T extends FieldValues> = Base<T> &
   Omit<TextareaProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required'>;
@@ -28,11 +28,7 @@ export function TextAreaField<T extends FieldValues>({
       {...labelProps(label, hideLabel, required)}
       {...errorChrome(fieldState.error?.message, errorDisplay ?? 'line')}
       readOnly={readOnly || rest.readOnly}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      ref={field.ref}
+      {...stringBinding(field)}
     />
   );
 }
