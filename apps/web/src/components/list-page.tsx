@@ -1,6 +1,5 @@
 import {
   Alert,
-  Box,
   Button,
   Group,
   Modal,
@@ -11,16 +10,12 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { lazy, type ReactNode, type Ref, Suspense, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
 import { AnchorLink } from './anchor-link';
-import { FiltersButton } from './filters-button';
 import { PageFrame } from './page-frame';
+import { PhoneFilters } from './phone-filters';
 import { WorkList, type WorkListColumn } from './work-list';
-
-const FiltersDrawer = lazy(() =>
-  import('./filters-drawer').then((module) => ({ default: module.FiltersDrawer })),
-);
 
 /** What a list page needs of its query (a TanStack `useQuery` result fits). */
 type ListQuery<T> = {
@@ -126,52 +121,34 @@ export function ListFilters({
   children: ReactNode;
 }) {
   const isPhone = usePhoneLayout();
-  const [opened, setOpened] = useState(false);
-  // The drawer is fetched when the button is first pressed, then kept mounted for its transitions.
-  const [used, setUsed] = useState(false);
-  // Never disabled: a button disabled under the keyboard's focus (by its own click) drops the focus to the page.
-  const clear = (
-    <Button variant="subtle" size={isPhone ? 'sm' : 'xs'} onClick={onClear}>
-      Clear filters
-    </Button>
-  );
-  if (!isPhone)
+  if (isPhone)
     return (
-      <FilterBar label={label} cols={cols} footer={<Group mt="sm">{clear}</Group>}>
+      <PhoneFilters
+        label={label}
+        active={active}
+        onClear={onClear}
+        showLabel={
+          count === undefined ? 'Show results' : `Show ${count} ${count === 1 ? noun.one : noun.many}`
+        }
+      >
         {children}
-      </FilterBar>
+      </PhoneFilters>
     );
+  // Never disabled: a button disabled under the keyboard's focus (by its own click) drops the focus to the page.
   return (
-    <>
-      <Group>
-        <FiltersButton
-          active={active}
-          onClick={() => {
-            setUsed(true);
-            setOpened(true);
-          }}
-        />
-      </Group>
-      {used && (
-        <Suspense fallback={null}>
-          <FiltersDrawer opened={opened} onClose={() => setOpened(false)} title={label}>
-            <Box component="search" aria-label={label}>
-              <Stack gap="sm">
-                {children}
-                <Group justify="space-between" mt="xs">
-                  {clear}
-                  <Button onClick={() => setOpened(false)}>
-                    {count === undefined
-                      ? 'Show results'
-                      : `Show ${count} ${count === 1 ? noun.one : noun.many}`}
-                  </Button>
-                </Group>
-              </Stack>
-            </Box>
-          </FiltersDrawer>
-        </Suspense>
-      )}
-    </>
+    <FilterBar
+      label={label}
+      cols={cols}
+      footer={
+        <Group mt="sm">
+          <Button variant="subtle" size="xs" onClick={onClear}>
+            Clear filters
+          </Button>
+        </Group>
+      }
+    >
+      {children}
+    </FilterBar>
   );
 }
 

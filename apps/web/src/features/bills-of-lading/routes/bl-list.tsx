@@ -4,7 +4,6 @@ import type { Port } from '@lading/contract/reference-data';
 import { BL_STATUSES } from '@lading/contract/status-codes';
 import {
   Alert,
-  Box,
   Button,
   Group,
   Pagination,
@@ -17,7 +16,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import {
   type ColumnDef,
@@ -26,10 +25,10 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
-import { FiltersButton } from '../../../components/filters-button';
 import { PageFrame } from '../../../components/page-frame';
+import { PhoneFilters } from '../../../components/phone-filters';
 import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useSession } from '../../../lib/session';
@@ -40,11 +39,6 @@ import type { BlListSearch } from '../components/bl-list-search';
 import { BlRowActions } from '../components/bl-row-actions';
 import { StatusBadge } from '../components/status-badge';
 import classes from './bl-list.module.css';
-
-/** The phone's filter drawer, fetched when the filters button is first pressed (then kept for its transitions). */
-const FiltersDrawer = lazy(() =>
-  import('../../../components/filters-drawer').then((module) => ({ default: module.FiltersDrawer })),
-);
 
 const SORTABLE: Record<string, BlListSearch['sort']> = {
   number: 'number',
@@ -205,8 +199,6 @@ export function BlListPage({
       : `Bills issued by ${office.name} (${office.code})`
     : null;
   const isPhone = usePhoneLayout();
-  const [filtersOpened, filtersDrawer] = useDisclosure(false);
-  const [filtersUsed, setFiltersUsed] = useState(false);
   const page = search.page ?? 1;
   const sort = search.sort ?? 'updatedAt';
   const order = search.order ?? 'desc';
@@ -302,30 +294,31 @@ export function BlListPage({
       }
     >
       {isPhone ? (
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <FiltersButton
-            active={activeFilters}
-            onClick={() => {
-              setFiltersUsed(true);
-              filtersDrawer.open();
-            }}
-          />
-          <Select
-            aria-label="Sort by"
-            w={170}
-            allowDeselect={false}
-            data={(Object.keys(SORT_LABELS) as NonNullable<BlListSearch['sort']>[]).flatMap((key) => [
-              { value: `${key}:asc`, label: `${SORT_LABELS[key]} ↑` },
-              { value: `${key}:desc`, label: `${SORT_LABELS[key]} ↓` },
-            ])}
-            value={`${sort}:${order}`}
-            onChange={(value) => {
-              if (!value) return;
-              const [nextSort, nextOrder] = value.split(':') as [BlListSearch['sort'], 'asc' | 'desc'];
-              onSearchChange({ ...search, sort: nextSort, order: nextOrder, page: undefined });
-            }}
-          />
-        </Group>
+        <PhoneFilters
+          label="Filter bills of lading"
+          active={activeFilters}
+          onClear={clearFilters}
+          showLabel={data ? `Show ${countText}` : 'Show results'}
+          beside={
+            <Select
+              aria-label="Sort by"
+              w={170}
+              allowDeselect={false}
+              data={(Object.keys(SORT_LABELS) as NonNullable<BlListSearch['sort']>[]).flatMap((key) => [
+                { value: `${key}:asc`, label: `${SORT_LABELS[key]} ↑` },
+                { value: `${key}:desc`, label: `${SORT_LABELS[key]} ↓` },
+              ])}
+              value={`${sort}:${order}`}
+              onChange={(value) => {
+                if (!value) return;
+                const [nextSort, nextOrder] = value.split(':') as [BlListSearch['sort'], 'asc' | 'desc'];
+                onSearchChange({ ...search, sort: nextSort, order: nextOrder, page: undefined });
+              }}
+            />
+          }
+        >
+          <FilterFields {...filters} />
+        </PhoneFilters>
       ) : (
         <Paper withBorder p="md" radius="md" component="search" aria-label="Filter bills of lading">
           <SimpleGrid cols={{ base: 2, lg: 5 }}>
@@ -339,27 +332,6 @@ export function BlListPage({
             </Group>
           )}
         </Paper>
-      )}
-      {filtersUsed && (
-        <Suspense fallback={null}>
-          <FiltersDrawer
-            opened={isPhone && filtersOpened}
-            onClose={filtersDrawer.close}
-            title="Filter bills of lading"
-          >
-            <Box component="search" aria-label="Filter bills of lading">
-              <Stack gap="sm">
-                <FilterFields {...filters} />
-                <Group justify="space-between" mt="xs">
-                  <Button variant="subtle" onClick={clearFilters} disabled={!hasFilters}>
-                    Clear filters
-                  </Button>
-                  <Button onClick={filtersDrawer.close}>{data ? `Show ${countText}` : 'Show results'}</Button>
-                </Group>
-              </Stack>
-            </Box>
-          </FiltersDrawer>
-        </Suspense>
       )}
 
       {isError ? (
