@@ -11,6 +11,7 @@ import { type Env, loadEnv } from './env';
 import { accessRoutes } from './modules/access/access.routes';
 import { seedAccessModel } from './modules/access/access.seed';
 import { createAccessService } from './modules/access/access.service';
+import { cachePrincipals } from './modules/access/principal-cache';
 import { createAccessTokenVerifier } from './modules/accounts/access-tokens';
 import { purgeExpiredAccountData } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -209,8 +210,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // The access hook first, so that it sees (and checks) every route registered after it.
   const { provider, cookieName } = await createOAuthProvider(env, database.db);
   const access = createAccessService({ db: database.db });
+  // Verified tokens are kept until the database announces a change to them or their principal (issue 11).
+  const principals = cachePrincipals(createAccessTokenVerifier(provider), {
+    watch: (onNotify) => database.watch('lading_principal', onNotify),
+  });
+  app.addHook('onClose', async () => principals.close());
   const auth = registerAuth(app, {
-    verify: createAccessTokenVerifier(provider),
+    verify: principals.verify,
     loadPrincipal: access.loadPrincipal,
   });
   await app.register(compress, { global: true, threshold: 1024 });

@@ -41,8 +41,45 @@ export type Database = {
    * PGlite: its own in-process LISTEN.
    */
   listen(channel: string, onNotify: (payload: string | null) => void): Promise<Listener>;
+  /**
+   * Hears NOTIFYs on one of the `WATCHED_CHANNELS`, which every pooled connection LISTENs on: a notice raised by
+   * this process's own statement or transaction is heard before that statement's or COMMIT's promise settles
+   * (PostgreSQL sends a session its own notices before it is ready for the next query), those of other processes
+   * as soon as a connection is idle. `onNotify(null)`: notices may have been missed (no connection was listening
+   * for a while). Answers the function that stops hearing.
+   */
+  watch(channel: WatchedChannel, onNotify: (payload: string | null) => void): () => void;
   close(): Promise<void>;
 };
+
+/**
+ * Channels every pooled connection LISTENs on (see `Database.watch`). `lading_principal`: a change to what a
+ * principal is made of (migration 0019; modules/access/principal-cache.ts).
+ */
+export const WATCHED_CHANNELS = ['lading_principal'] as const;
+export type WatchedChannel = (typeof WATCHED_CHANNELS)[number];
+
+/** The handlers of `Database.watch`, per channel. */
+function createWatchers() {
+  const handlers = new Map<string, Set<(payload: string | null) => void>>();
+  return {
+    add(channel: string, onNotify: (payload: string | null) => void) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+      }
+      set.add(onNotify);
+      return () => void set.delete(onNotify);
+    },
+    notify(channel: string, payload: string | null) {
+      for (const onNotify of handlers.get(channel) ?? []) onNotify(payload);
+    },
+    missed() {
+      for (const [channel] of handlers) this.notify(channel, null);
+    },
+  };
+}
 
 export type Listener = { close(): Promise<void> };
 
@@ -58,6 +95,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   // PGlite runs in a worker thread so that its queries never block the event loop (decision 006).
   const client = await PgliteWorkerClient.open(dataDir);
   const driver = client as unknown as PGlite;
+  // One connection: every notice is its own, heard (posted by the worker) before the statement's answer.
+  const watchers = createWatchers();
+  for (const channel of WATCHED_CHANNELS)
+    await client.listen(channel, (payload) => watchers.notify(channel, payload));
   const db = drizzlePglite(driver, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -70,16 +111,29 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
     },
+    watch: (channel, onNotify) => watchers.add(channel, onNotify),
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string, poolSize: number, log?: Logger): Promise<Database> {
+  // Every pooled connection LISTENs on the watched channels (Database.watch) before it is handed out. While at
+  // least one connection listens without a break, no notice is lost (PostgreSQL keeps them for a connection busy
+  // in a transaction); when the last one goes, the watchers hear `null`.
+  const watchers = createWatchers();
+  const listening = new WeakSet<object>();
+  let listeners = 0;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    onConnect: async (client) => {
+      client.on('notification', (message) => watchers.notify(message.channel, message.payload ?? ''));
+      await client.query(WATCHED_CHANNELS.map((channel) => `listen "${channel}"`).join('; '));
+      listening.add(client);
+      listeners++;
+    },
   });
   // A client losing its connection (database restart or shutdown) must not crash the process. The pool's own
   // listener covers idle clients only; a client checked out between two queries of a transaction emits 'error' on
@@ -87,6 +141,11 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
   pool.on('error', (error) => log?.error({ err: error }, 'idle database connection lost'));
   pool.on('connect', (client) => {
     client.on('error', (error) => log?.error({ err: error }, 'database connection lost'));
+  });
+  pool.on('remove', (client) => {
+    if (!listening.delete(client)) return;
+    listeners--;
+    if (listeners === 0) watchers.missed();
   });
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -106,6 +165,7 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
       await db.execute(sql`select 1`);
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, log),
+    watch: (channel, onNotify) => watchers.add(channel, onNotify),
     close: () => pool.end(),
   };
 }

@@ -31,11 +31,15 @@ declare module 'fastify' {
 
 /**
  * Looks an access token up: the user and the grant it belongs to, or null when unknown, expired or revoked; with the
- * user's principal data when it was read along (null: no active user), else the hook loads it.
+ * user's principal data when it was read along (null: no active user), else the hook loads it; and when the token
+ * expires (epoch ms), when known.
  */
-export type AccessTokenVerifier = (
-  token: string,
-) => Promise<{ userId: number; grantId?: string; principal?: PrincipalData | null } | null>;
+export type AccessTokenVerifier = (token: string) => Promise<{
+  userId: number;
+  grantId?: string;
+  principal?: PrincipalData | null;
+  expiresAt?: number;
+} | null>;
 
 /** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
 export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;

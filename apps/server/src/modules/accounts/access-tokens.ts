@@ -17,6 +17,7 @@ export function createAccessTokenVerifier(provider: OAuthProvider): AccessTokenV
     return {
       userId,
       grantId: accessToken.grantId,
+      ...(typeof accessToken.exp === 'number' ? { expiresAt: accessToken.exp * 1000 } : {}),
       ...(principal === null || principal?.userId === userId ? { principal } : {}),
     };
   };
