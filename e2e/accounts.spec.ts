@@ -17,6 +17,15 @@ test('login messages: empty fields and bad credentials', async ({ page }) => {
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectToast(page, 'Please fill the required fields');
+  // Each field says what is missing; the first one takes the focus; a change is checked again at once.
+  const username = page.getByLabel(/^Username/);
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
+  await username.fill(DEMO.customer);
+  await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Required', { exact: true })).toHaveCount(1);
   await signInAs(page, DEMO.customer, 'not the password');
   await expectToast(page, 'Invalid credentials');
   await expect(page).toHaveURL(/\/app-login/);

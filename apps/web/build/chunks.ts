@@ -8,7 +8,7 @@
 //   the BL list, bl_view or the dashboard. `portal` is what every signed-in page needs (TanStack Query, floating-ui,
 //   Mantine's popover and scroll area), `common` what login needs too (Mantine's inputs), `sign-in` login's own,
 //   and a chunk named after the pages otherwise (`list-view`: Mantine's combobox and table; `view`: the number
-//   inputs; `login-view`: react-hook-form). So no page loads what only another one uses;
+//   inputs). So no page loads what only another one uses;
 // - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms);
 // - each lazy module keeps in its own chunk what only it uses (a screen; a lazy part of one, such as the dashboard's
 //   chart library, a modal or a form's schema).

@@ -1,17 +1,15 @@
 import { ACCOUNT_MESSAGES } from '@lading/contract/account-constants';
 import type { SignInForm } from '@lading/contract/accounts';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { lazyResolver } from '../../../components/form/lazy-resolver';
-import { PasswordField } from '../../../components/form/password-field';
-import { TextField } from '../../../components/form/text-fields';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorChrome, labelProps } from '../../../components/form/field-chrome';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { decideRouteAccess } from '../../../lib/route-access';
 import { toast } from '../../../lib/toast';
 import { signIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
+import type { SignInErrors } from '../components/sign-in-check';
 
 /** Only paths inside the portal are followed after sign-in. */
 export function safeRedirect(value: string | undefined): string | undefined {
@@ -22,10 +20,22 @@ export function safeRedirect(value: string | undefined): string | undefined {
 
 const route = getRouteApi('/app-login');
 
-/** The contract's sign-in schema through zodResolver, fetched (with zod) once the user starts on the form. */
-const signInResolver = lazyResolver<SignInForm>(() =>
-  import('../components/sign-in-resolver').then((module) => module.signInResolver),
-);
+/**
+ * The contract's sign-in check (with zod), fetched once the user starts on the form; a failed fetch is retried on
+ * the next use. The login form is the one form without react-hook-form (decision 007): two fields, and the
+ * library was a tenth of the page's first load.
+ */
+let loadingCheck: Promise<typeof import('../components/sign-in-check').checkSignIn> | undefined;
+function signInCheck() {
+  loadingCheck ??= import('../components/sign-in-check')
+    .then((module) => module.checkSignIn)
+    .catch((error: unknown) => {
+      loadingCheck = undefined;
+      throw error;
+    });
+  return loadingCheck;
+}
+const preloadCheck = () => void signInCheck().catch(() => {});
 
 /** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
 export function LoginRoute() {
@@ -36,10 +46,56 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const router = useRouter();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const { control, handleSubmit, formState } = useForm<SignInForm>({
-    defaultValues: { username: '', password: '' },
-    resolver: signInResolver,
-  });
+  const [values, setValues] = useState<SignInForm>({ username: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  const change = (field: keyof SignInForm) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+  // After the first submit, every change is checked again (as react-hook-form's forms do elsewhere).
+  useEffect(() => {
+    if (!submitted) return;
+    let current = true;
+    signInCheck().then(
+      (check) => current && setErrors(check(values)),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [submitted, values]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    let check: Awaited<ReturnType<typeof signInCheck>>;
+    try {
+      check = await signInCheck();
+    } catch {
+      // Offline, or a new build replaced the file.
+      toast.warning('The sign-in form could not load its checks. Check your connection and try again.');
+      return;
+    }
+    const found = check(values);
+    setErrors(found);
+    const invalid = (['username', 'password'] as const).find((field) => found[field]);
+    if (invalid) {
+      inputs[invalid].current?.focus();
+      toast.warning(ACCOUNT_MESSAGES.loginRequired);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onValid(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const onValid = async ({ username, password }: SignInForm) => {
     setUnverifiedEmail(null);
@@ -81,32 +137,29 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to manage your shipments.">
-      <form
-        onSubmit={(event) =>
-          handleSubmit(onValid, () => toast.warning(ACCOUNT_MESSAGES.loginRequired))(event).catch(() =>
-            // Only the lazily fetched checks can fail here (onValid answers its own errors): offline or a new build.
-            toast.warning('The sign-in form could not load its checks. Check your connection and try again.'),
-          )
-        }
-        onFocus={signInResolver.preload}
-        onPointerDown={signInResolver.preload}
-        noValidate
-      >
+      <form onSubmit={onSubmit} onFocus={preloadCheck} onPointerDown={preloadCheck} noValidate>
         <Stack gap={4}>
-          <TextField
-            control={control}
+          <TextInput
+            ref={inputs.username}
             name="username"
-            label="Username"
+            {...labelProps('Username', false, true)}
+            {...errorChrome(errors.username, 'line')}
             placeholder="Email"
             autoComplete="username"
-            required
+            value={values.username}
+            onChange={change('username')}
           />
-          <PasswordField
-            control={control}
+          <PasswordInput
+            ref={inputs.password}
             name="password"
-            label="Password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...labelProps('Password', false, true)}
+            {...errorChrome(errors.password, 'line')}
+            // Mantine marks an invalid password input with data-invalid only; assistive technology needs aria-invalid.
+            aria-invalid={errors.password ? true : undefined}
             autoComplete="current-password"
-            required
+            value={values.password}
+            onChange={change('password')}
           />
           <Group justify="flex-end" mb="sm">
             <Anchor component={Link} to="/app-forgot-password" size="sm">
@@ -114,7 +167,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             </Anchor>
           </Group>
           <Stack gap="sm">
-            <Button type="submit" fullWidth loading={formState.isSubmitting}>
+            <Button type="submit" fullWidth loading={submitting}>
               Sign In
             </Button>
             {unverifiedEmail && (

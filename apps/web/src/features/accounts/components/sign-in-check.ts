@@ -1,0 +1,15 @@
+import { type SignInForm, SignInFormSchema } from '@lading/contract/accounts';
+
+/** The sign-in fields' messages (the first per field), by the contract's schema; empty when both are valid. */
+export type SignInErrors = Partial<Record<keyof SignInForm, string>>;
+
+/** Loaded by the login page when the user reaches the form: zod and the schema stay off its first load. */
+export function checkSignIn(values: SignInForm): SignInErrors {
+  const result = SignInFormSchema.safeParse(values);
+  const errors: SignInErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof SignInForm;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
