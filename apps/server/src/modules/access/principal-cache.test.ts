@@ -223,6 +223,32 @@ describe('principal cache (in the app)', () => {
     expect((await offices()).statusCode).toBe(401);
   });
 
+  it.runIf(/^postgres/.test(process.env.DATABASE_URL ?? ''))(
+    'forgets everything when no pooled connection is left listening (notices may have been missed)',
+    async () => {
+      const { headers } = await signIn(apps[0]!, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
+      await me(apps[0]!, headers.authorization);
+      expect(await tokenReads(() => me(apps[0]!, headers.authorization))).toBe(0);
+      // Every connection of the first instance's pool dies (a database restart, a network cut).
+      const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+      const removed = new Promise<void>((resolve) => {
+        const onRemove = () => {
+          if (pool.totalCount === 0) {
+            pool.off('remove', onRemove);
+            resolve();
+          }
+        };
+        pool.on('remove', onRemove);
+      });
+      await second!.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await removed;
+      expect(await tokenReads(() => me(apps[0]!, headers.authorization))).toBe(1);
+    },
+  );
+
   it('a second instance forgets a token the first one revoked, as soon as the notice arrives', async () => {
     const { headers, user } = await signIn(apps[0]!, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
     expect((await me(apps[1]!, headers.authorization)).statusCode).toBe(200);
