@@ -20,7 +20,7 @@ const SECRET_SHAPES: [string, RegExp][] = [
 export default function checkServerLog() {
   if (!existsSync(SERVER_LOG)) throw new Error(`the server log ${SERVER_LOG} was not written`);
   const lines = readFileSync(SERVER_LOG, 'utf8').split('\n');
-  const requests = lines.filter((line) => line.includes('"incoming request"')).length;
+  const requests = lines.filter((line) => line.includes('"request completed"')).length;
   // The log really holds the run: many requests, and the OAuth callback with its code scrubbed.
   if (requests < 100) throw new Error(`the server log holds only ${requests} requests; was it captured?`);
   if (!lines.some((line) => line.includes('/oauth/callback?code=[redacted]')))

@@ -58,7 +58,7 @@ import { createUsersService } from './modules/users/users.service';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
-import { loggerOptions } from './plugins/logging';
+import { loggerOptions, RequestLogController } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit';
 import { registerSameOriginCheck } from './plugins/same-origin';
@@ -104,6 +104,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       options.logger === false
         ? false
         : { ...loggerOptions(env.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logController: new RequestLogController(),
     genReqId: () => randomUUID(),
     trustProxy: env.trustProxy,
     bodyLimit: 1_048_576,

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../lib/database-errors';
+import { logRequestCompleted } from './logging';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -109,13 +110,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /**
  * Errors Fastify raises before routing (`frameworkErrors`): a path whose percent-encoding is not UTF-8 would
- * otherwise be answered in Fastify's own shape, echoing the raw path into hand-built JSON.
+ * otherwise be answered in Fastify's own shape, echoing the raw path into hand-built JSON. Fastify does not watch
+ * these answers go out, so their one log line is written here.
  */
 export function answerFrameworkError(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  const started = performance.now();
+  reply.raw.once('finish', () => logRequestCompleted(request, reply, performance.now() - started));
   if (error.code === 'FST_ERR_BAD_URL') {
     const message = 'is not a valid URL (malformed percent-encoding)';
     reply

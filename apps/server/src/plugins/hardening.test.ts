@@ -183,6 +183,35 @@ describe('hardening', () => {
     }
     expect(joined()).not.toMatch(/\$argon2/);
   });
+
+  it('writes one line per request (method, scrubbed URL, status, response time, request id), unrouted ones too', async () => {
+    const secret = 'one-line-secret';
+    for (const { url, status, logged } of [
+      { url: `/healthz?token=${secret}`, status: 200, logged: '/healthz?token=[redacted]' },
+      // Answered by the not-found handler, and by the framework error handler (percent-encoding that is not UTF-8).
+      { url: `/no-such-path?code=${secret}`, status: 404, logged: '/no-such-path?code=[redacted]' },
+      {
+        url: `/cp/bill-of-ladings/%ED%A0%80?code=${secret}`,
+        status: 400,
+        logged: '/cp/bill-of-ladings/%ED%A0%80?code=[redacted]',
+      },
+    ]) {
+      t.lines.length = 0;
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(t.lines, url).toHaveLength(1);
+      const line = JSON.parse(t.lines[0]!);
+      expect(line, url).toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', url: logged },
+        res: { statusCode: status },
+      });
+      expect(line.reqId, url).toEqual(expect.any(String));
+      expect(line.responseTime, url).toEqual(expect.any(Number));
+      expect(t.lines[0], url).not.toContain(secret);
+    }
+  });
 });
 
 describe('the database going away', () => {
@@ -206,6 +235,14 @@ describe('the database going away', () => {
     }
     const logs = t.lines.join('\n');
     expect(logs).toContain('database unavailable');
+    // Each refused request has its warning (with the error) and its one request line, under the same request id.
+    const parsed = t.lines.map(
+      (line) => JSON.parse(line) as { msg: string; reqId?: string; res?: { statusCode: number } },
+    );
+    const refused = parsed.filter((l) => l.msg === 'request completed' && l.res?.statusCode === 503);
+    const warned = parsed.filter((l) => l.msg === 'database unavailable');
+    expect(refused).toHaveLength(2);
+    expect(warned.map((l) => l.reqId).sort()).toEqual(refused.map((l) => l.reqId).sort());
     expect(logs).not.toContain(tokens.access_token);
     await t.app.close();
   });
