@@ -1,52 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import autocannon from 'autocannon';
 import type { Database } from '../apps/server/src/db/client';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
 
 export type Engine = 'postgres' | 'pglite';
 export const ENGINES: Engine[] = ['postgres', 'pglite'];
 export const ENGINE_NAMES: Record<Engine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
-
-export type LoadResult = {
-  requests: number;
-  rps: number;
-  p50: number;
-  p97_5: number;
-  p99: number;
-  errors: number;
-};
-
-/** A bounded load on a loopback address: `connections` clients for `seconds`, then it stops by itself. */
-export async function load(
-  url: string,
-  options: {
-    connections?: number;
-    seconds?: number;
-    headers?: Record<string, string>;
-    method?: 'GET' | 'PUT';
-    /** One request per connection, e.g. each connection saving its own bill. */
-    requests?: autocannon.Request[];
-  } = {},
-): Promise<LoadResult> {
-  const result = await autocannon({
-    url,
-    connections: options.connections ?? 10,
-    duration: options.seconds ?? 5,
-    headers: options.headers,
-    ...(options.method ? { method: options.method } : {}),
-    ...(options.requests ? { requests: options.requests } : {}),
-  });
-  return {
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p97_5: result.latency.p97_5,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
 
 /**
  * The app as every integration test builds it (migrated, reference data and access model seeded) on a fresh
