@@ -14,6 +14,7 @@ import { type ReactNode, type Ref, useState } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
 import { AnchorLink } from './anchor-link';
 import { PageFrame } from './page-frame';
+import { PendingSpace } from './pending-space';
 import { PhoneFilters } from './phone-filters';
 import { WorkList, type WorkListColumn } from './work-list';
 
@@ -326,7 +327,12 @@ export function ListPage<T extends { id: number }>({
           ) : (
             heading
           )}
-          {query.isPending && <Skeleton height={120} />}
+          {query.isPending && (
+            <>
+              <Skeleton height={120} />
+              <PendingSpace />
+            </>
+          )}
           {query.isError && (
             <Alert color="red" title={errorTitle}>
               {errorMessage}

@@ -28,6 +28,7 @@ import {
 import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
+import { PendingSpace } from '../../../components/pending-space';
 import { PhoneFilters } from '../../../components/phone-filters';
 import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
@@ -434,6 +435,7 @@ export function BlListPage({
               </Table>
             </div>
           )}
+          {!data && <PendingSpace />}
           <Group justify="space-between">
             <Text size="sm" c="dimmed" id="bl-count">
               {countText}

@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { HrefLink } from '../../../components/href-link';
 import { PageFrame } from '../../../components/page-frame';
+import { PendingSpace } from '../../../components/pending-space';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
@@ -206,7 +207,12 @@ export function AdminDashboardPage() {
       }
     >
       <CustomerSearch />
-      {dashboard.isPending && <Skeleton height={160} />}
+      {dashboard.isPending && (
+        <>
+          <Skeleton height={160} />
+          <PendingSpace />
+        </>
+      )}
       {dashboard.isError && (
         <Alert color="red" title="The dashboard could not be loaded">
           <Button size="xs" variant="white" color="red" onClick={() => void dashboard.refetch()}>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { HrefLink } from '../../../components/href-link';
 import { PageFrame } from '../../../components/page-frame';
+import { PendingSpace } from '../../../components/pending-space';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCustomerDashboard } from '../api/get-customer-dashboard';
@@ -177,7 +178,12 @@ export function DashboardPage() {
           </Anchor>
         </Alert>
       )}
-      {dashboard.isPending && <Skeleton height={240} />}
+      {dashboard.isPending && (
+        <>
+          <Skeleton height={240} />
+          <PendingSpace />
+        </>
+      )}
       {dashboard.isError && (
         <Alert color="red" title="The dashboard could not be loaded">
           <Button size="xs" variant="white" color="red" onClick={() => void dashboard.refetch()}>
