@@ -296,6 +296,12 @@ const blListRoute = createRoute({
   path: 'bl-list',
   staticData: { requires: 'CP.BL.VIEW' },
   validateSearch: parseBlListSearch,
+  // The page's list call starts once the auth data is in, not after the first render (not on hover: preload).
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps, preload }) => {
+    if (preload) return;
+    void import('../features/bills-of-lading/routes/bl-list').then((module) => module.prefetchBlList(deps));
+  },
   component: lazyRouteComponent(() => import('../features/bills-of-lading/routes/bl-list'), 'BlListRoute'),
 });
 const quotationListRoute = createRoute({

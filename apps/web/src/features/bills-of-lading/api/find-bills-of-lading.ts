@@ -1,6 +1,8 @@
+import { DEFAULT_PAGE_SIZE } from '@lading/contract/app-info';
 import type { BillOfLadingListQuery, BillOfLadingListResponse } from '@lading/contract/bills-of-lading';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { BlListSearch } from '../components/bl-list-search';
 
 export type FindBillsOfLadingQuery = Partial<BillOfLadingListQuery>;
 
@@ -12,10 +14,29 @@ export function findBillsOfLading(
   return apiRequest<BillOfLadingListResponse>('/cp/bill-of-ladings/', { query, signal });
 }
 
-export function useBillsOfLading(query: FindBillsOfLadingQuery) {
-  return useQuery({
-    queryKey: ['bills-of-lading', query],
-    queryFn: ({ signal }) => findBillsOfLading(query, signal),
-    placeholderData: keepPreviousData,
-  });
+/**
+ * The list call for the screen's address (filters, page, sort), in one place: the route's prefetch and the screen
+ * ask for the very same query, so the screen finds the prefetched one.
+ */
+export function billsOfLadingQuery(search: BlListSearch) {
+  const page = search.page ?? 1;
+  const query: FindBillsOfLadingQuery = {
+    pol_id: search.pol,
+    pod_id: search.pod,
+    bl_number: search.blNo,
+    booking_number: search.bookingNo,
+    status: search.status,
+    skip: (page - 1) * DEFAULT_PAGE_SIZE,
+    limit: DEFAULT_PAGE_SIZE,
+    sort: search.sort ?? 'updatedAt',
+    order: search.order ?? 'desc',
+  };
+  return {
+    queryKey: ['bills-of-lading', query] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => findBillsOfLading(query, signal),
+  };
+}
+
+export function useBillsOfLading(search: BlListSearch) {
+  return useQuery({ ...billsOfLadingQuery(search), placeholderData: keepPreviousData });
 }

@@ -168,6 +168,8 @@ function BillCard({ bill }: { bill: BillOfLadingListItem }) {
 
 const route = getRouteApi('/portal/app-dashboard/bl-list');
 
+export { prefetchBlList } from './prefetch-bl-list';
+
 /** The route's component: the list with its search kept in the address (replaced, not pushed). */
 export function BlListRoute() {
   const navigate = route.useNavigate();
@@ -203,17 +205,7 @@ export function BlListPage({
   const page = search.page ?? 1;
   const sort = search.sort ?? 'updatedAt';
   const order = search.order ?? 'desc';
-  const { data, isError, isFetching, refetch } = useBillsOfLading({
-    pol_id: search.pol,
-    pod_id: search.pod,
-    bl_number: search.blNo,
-    booking_number: search.bookingNo,
-    status: search.status,
-    skip: (page - 1) * DEFAULT_PAGE_SIZE,
-    limit: DEFAULT_PAGE_SIZE,
-    sort,
-    order,
-  });
+  const { data, isError, isFetching, refetch } = useBillsOfLading(search);
   const set = (patch: Partial<BlListSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
   const [blNo, setBlNo] = useState(search.blNo ?? '');
   const [bookingNo, setBookingNo] = useState(search.bookingNo ?? '');

@@ -1,0 +1,12 @@
+import { queryClient } from '../../../app/query-client';
+import { billsOfLadingQuery } from '../api/find-bills-of-lading';
+import type { BlListSearch } from '../components/bl-list-search';
+
+/**
+ * The BL list's page, requested by its route's loader as soon as the auth data is in, instead of after the portal
+ * and the screen have rendered (Lighthouse's LCP, figure 7); the screen's query then finds it in flight or done.
+ * Exported by the screen's module (bl-list.tsx), whose chunk main.tsx has already started fetching.
+ */
+export function prefetchBlList(search: BlListSearch): void {
+  void queryClient.prefetchQuery(billsOfLadingQuery(search));
+}
