@@ -8,13 +8,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import { type Database, openDatabase, queryRows } from './db/client';
 import { outboxMails } from './db/schema/mail';
 import { seedDemoData } from './db/seed/demo';
-import { loadEnv } from './env';
 import { enqueueMail } from './modules/mail/mail.service';
 import { startSmtpServer } from './test/smtp';
+import { createTwoInstances, type TwoInstances } from './test/test-app';
 import { createTestDatabase } from './test/test-database';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,7 +128,7 @@ describe('SIGTERM under load', () => {
 
 describe('two instances on one database', () => {
   let database: Database & { url?: string };
-  let second: Database | null = null;
+  let instances: TwoInstances;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let apps: FastifyInstance[] = [];
 
@@ -137,30 +136,11 @@ describe('two instances on one database', () => {
     smtp = await startSmtpServer();
     database = await createTestDatabase();
     // On PostgreSQL the second instance gets its own pool, as a second process would; on PGlite they share it.
-    second = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : null;
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: 'pglite:memory',
-      SMTP_URL: smtp.url,
-    });
-    apps = await Promise.all(
-      [database, second ?? database].map(async (db) => {
-        const app = await buildApp({
-          env,
-          database: db,
-          logger: false,
-          mailIntervalMs: 60_000,
-          webDist: '/none',
-        });
-        await app.ready();
-        return app;
-      }),
-    );
+    instances = await createTwoInstances(database, { SMTP_URL: smtp.url });
+    apps = instances.apps;
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await second?.close();
+    await instances.close();
     await database.close();
     await smtp.close();
   });

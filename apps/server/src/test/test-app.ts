@@ -1,6 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import type { Database } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { createTestDatabase } from './test-database';
 
@@ -34,6 +35,60 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+export type TwoInstances = {
+  /** The first instance on the test's database, the second on `second` (PostgreSQL) or the same one (PGlite). */
+  apps: [FastifyInstance, FastifyInstance];
+  /** Their addresses (http://127.0.0.1:port), when started with `listen`. */
+  bases: string[];
+  /** The second instance's own database handle (PostgreSQL: its own pool and LISTEN connections), else null. */
+  second: Database | null;
+  close(): Promise<void>;
+};
+
+/**
+ * Two app instances on one test database, as two processes would run them: on PostgreSQL the second gets its own
+ * pool (and its own LISTEN connections); on PGlite both share the one in-process database. `listen` starts both on
+ * a free port (for real sockets); otherwise they answer `inject`. `close()` leaves the test's database open.
+ */
+export async function createTwoInstances(
+  database: Database & { url?: string },
+  envOverrides: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+): Promise<TwoInstances> {
+  const second = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : null;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'pglite:memory',
+    ...envOverrides,
+  });
+  const apps: FastifyInstance[] = [];
+  const bases: string[] = [];
+  for (const db of [database, second ?? database]) {
+    const app = await buildApp({
+      env,
+      database: db,
+      logger: false,
+      mailIntervalMs: 60_000,
+      webDist: '/none',
+    });
+    apps.push(app);
+    if (options.listen) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      bases.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    } else await app.ready();
+  }
+  return {
+    apps: apps as [FastifyInstance, FastifyInstance],
+    bases,
+    second,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await second?.close();
     },
   };
 }

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
-import { loadEnv } from '../../env';
 import type { PrincipalData } from '../../lib/principal';
 import { signIn } from '../../test/auth';
 import { captureStatements } from '../../test/sql-capture';
+import { createTwoInstances, type TwoInstances } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { cachePrincipals } from './principal-cache';
 
@@ -144,8 +143,8 @@ describe('principal cache (unit)', () => {
  */
 describe('principal cache (in the app)', () => {
   let database: Database & { url?: string };
-  let second: Database | null = null;
-  const apps: FastifyInstance[] = [];
+  let instances: TwoInstances;
+  let apps: TwoInstances['apps'];
 
   const me = (app: FastifyInstance, authorization: string) =>
     app.inject({ method: 'GET', url: '/cp/notifications/?limit=1', headers: { authorization } });
@@ -154,24 +153,12 @@ describe('principal cache (in the app)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    second = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : null;
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'pglite:memory' });
-    for (const db of [database, second ?? database]) {
-      const app = await buildApp({
-        env,
-        database: db,
-        logger: false,
-        mailIntervalMs: 60_000,
-        webDist: '/none',
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    instances = await createTwoInstances(database, {}, { listen: true });
+    apps = instances.apps;
     await seedDemoData(database.db);
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await second?.close();
+    await instances.close();
     await database.close();
   });
 
@@ -240,7 +227,7 @@ describe('principal cache (in the app)', () => {
         };
         pool.on('remove', onRemove);
       });
-      await second!.db.execute(
+      await instances.second!.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid()`,
       );

@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
-import { loadEnv } from '../../env';
 import { signIn } from '../../test/auth';
+import { createTwoInstances, type TwoInstances } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 
 /** A server-sent-events reader over fetch, as the web client reads the stream (the token in a header). */
@@ -79,7 +77,7 @@ function openStream(base: string, token: string) {
  */
 describe('notification streams (server-sent events)', () => {
   let database: Database & { url?: string };
-  let second: Database | null = null;
+  let instances: TwoInstances;
   const apps: FastifyInstance[] = [];
   const bases: string[] = [];
   const token = {} as Record<'customer' | 'customer2' | 'admin', string>;
@@ -103,33 +101,16 @@ describe('notification streams (server-sent events)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    second = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : null;
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: 'pglite:memory',
-      REQUEST_TIMEOUT_MS: '1000',
-    });
-    for (const db of [database, second ?? database]) {
-      const app = await buildApp({
-        env,
-        database: db,
-        logger: false,
-        mailIntervalMs: 60_000,
-        webDist: '/none',
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-      bases.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-    }
+    instances = await createTwoInstances(database, { REQUEST_TIMEOUT_MS: '1000' }, { listen: true });
+    apps.push(...instances.apps);
+    bases.push(...instances.bases);
     await seedDemoData(database.db);
     for (const who of ['customer', 'customer2', 'admin'] as const) {
       token[who] = (await signIn(apps[0]!, DEMO_ACCOUNTS[who], DEMO_PASSWORD)).headers.authorization.slice(7);
     }
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await second?.close();
+    await instances.close();
     await database.close();
   });
 
