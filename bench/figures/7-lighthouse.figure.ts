@@ -44,7 +44,10 @@ const STATIC_PAGE = `<!doctype html>
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; si: number; cls: number };
 
-async function audit(port: number, url: string): Promise<Run> {
+/** Lighthouse's failures to record the trace itself ("Please run Lighthouse again"): the run is repeated, twice at most. */
+const RECORDING_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
+async function audit(port: number, url: string, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -53,6 +56,8 @@ async function audit(port: number, url: string): Promise<Run> {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no report for ${url}`);
+  if (lhr.runtimeError && RECORDING_FAILURES.has(lhr.runtimeError.code) && attempt < 3)
+    return audit(port, url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
