@@ -119,7 +119,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 async function openPostgres(url: string, poolSize: number, log?: Logger): Promise<Database> {
   // Every pooled connection LISTENs on the watched channels (Database.watch) before it is handed out. While at
   // least one connection listens without a break, no notice is lost (PostgreSQL keeps them for a connection busy
-  // in a transaction); when the last one goes, the watchers hear `null`.
+  // in a transaction); when the last one dies, the watchers hear `null`.
   const watchers = createWatchers();
   const listening = new WeakSet<object>();
   let listeners = 0;
@@ -130,7 +130,20 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
     idleTimeoutMillis: 30_000,
     onConnect: async (client) => {
       client.on('notification', (message) => watchers.notify(message.channel, message.payload ?? ''));
+      // A connection stops listening at its first sign of death (a FATAL from the server, a socket error, the end),
+      // not when the pool gets round to removing it: by then another connection may have started listening, and
+      // the count would never have shown the gap in between.
+      let dead = false;
+      const gone = () => {
+        dead = true;
+        if (!listening.delete(client)) return;
+        listeners--;
+        if (listeners === 0) watchers.missed();
+      };
+      client.once('error', gone);
+      client.once('end', gone);
       await client.query(WATCHED_CHANNELS.map((channel) => `listen "${channel}"`).join('; '));
+      if (dead) return;
       listening.add(client);
       listeners++;
     },
@@ -141,11 +154,6 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
   pool.on('error', (error) => log?.error({ err: error }, 'idle database connection lost'));
   pool.on('connect', (client) => {
     client.on('error', (error) => log?.error({ err: error }, 'database connection lost'));
-  });
-  pool.on('remove', (client) => {
-    if (!listening.delete(client)) return;
-    listeners--;
-    if (listeners === 0) watchers.missed();
   });
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
