@@ -1,8 +1,9 @@
 // Figures 1 and 2: the BL list GET /cp/bill-of-ladings/?skip=0&limit=100 as a customer (100 rows), 10 connections,
 // through the full app versus a bare node:http server that runs the identical SQL statements (captured from the
-// app's own request: token check, principal, list, count) on the same driver and answers the same bytes (checked
-// before measuring). Figure 1 on PostgreSQL (both with pools of the app's size), figure 2 on PGlite in-process,
-// where the app's longest event-loop stall under that load is a figure of its own. The load generator runs in a
+// app's own request after a warm-up: list and count, the token and principal being kept by the app's principal
+// cache) on the same driver and answers the same bytes (checked before measuring). Figure 1 on PostgreSQL (both
+// with pools of the app's size), figure 2 on PGlite in-process, where the app's longest event-loop stall under that
+// load is a figure of its own. The load generator runs in a
 // child process of its own (bench/load.ts), so this process's event loop and CPU time are the servers' only.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

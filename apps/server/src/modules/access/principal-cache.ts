@@ -40,7 +40,9 @@ export function cachePrincipals(verify: AccessTokenVerifier, options: PrincipalC
   const forget = (payload: string | null) => {
     generation++;
     if (payload === null || payload === '*') return entries.clear();
-    const [kind, id] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
+    const colon = payload.indexOf(':');
+    const kind = payload.slice(0, colon);
+    const id = payload.slice(colon + 1);
     for (const [key, entry] of entries) {
       if ((kind === 'user' && String(entry.userId) === id) || (kind === 'grant' && entry.grantId === id))
         entries.delete(key);

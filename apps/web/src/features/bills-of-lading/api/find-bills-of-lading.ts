@@ -14,6 +14,11 @@ export function findBillsOfLading(
   return apiRequest<BillOfLadingListResponse>('/cp/bill-of-ladings/', { query, signal });
 }
 
+/** The list's order from its address: newest change first unless the user chose otherwise. */
+export function blListOrder(search: BlListSearch) {
+  return { sort: search.sort ?? 'updatedAt', order: search.order ?? 'desc' } as const;
+}
+
 /**
  * The list call for the screen's address (filters, page, sort), in one place: the route's prefetch and the screen
  * ask for the very same query, so the screen finds the prefetched one.
@@ -28,8 +33,7 @@ export function billsOfLadingQuery(search: BlListSearch) {
     status: search.status,
     skip: (page - 1) * DEFAULT_PAGE_SIZE,
     limit: DEFAULT_PAGE_SIZE,
-    sort: search.sort ?? 'updatedAt',
-    order: search.order ?? 'desc',
+    ...blListOrder(search),
   };
   return {
     queryKey: ['bills-of-lading', query] as const,

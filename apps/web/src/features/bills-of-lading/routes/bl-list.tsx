@@ -34,7 +34,7 @@ import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useSession } from '../../../lib/session';
 import { findPorts } from '../../reference-data/api/find-ports';
-import { useBillsOfLading } from '../api/find-bills-of-lading';
+import { blListOrder, useBillsOfLading } from '../api/find-bills-of-lading';
 import { formatDate } from '../components/bl-format';
 import type { BlListSearch } from '../components/bl-list-search';
 import { BlRowActions } from '../components/bl-row-actions';
@@ -203,8 +203,7 @@ export function BlListPage({
     : null;
   const isPhone = usePhoneLayout();
   const page = search.page ?? 1;
-  const sort = search.sort ?? 'updatedAt';
-  const order = search.order ?? 'desc';
+  const { sort, order } = blListOrder(search);
   const { data, isError, isFetching, refetch } = useBillsOfLading(search);
   const set = (patch: Partial<BlListSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
   const [blNo, setBlNo] = useState(search.blNo ?? '');
