@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetched, heldBack } from '../test/on-demand';
+import { overlays } from './overlays';
 import { createLocalSearch, Typeahead, type TypeaheadSearch } from './typeahead';
 
 type Port = { code: string; name: string };
@@ -53,12 +55,41 @@ const wait = async (ms: number) => {
 };
 
 describe('Typeahead', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     // jsdom does not lay out; the list scrolls the highlighted option into view.
     Element.prototype.scrollIntoView ??= () => {};
+    // The dropdown's code is in from the first render (the stand-in before it has a test of its own below).
+    await fetched(overlays);
   });
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+
+  it('is a plain input until first reached; text typed before the dropdown is in is kept, searched, and keeps the focus', async () => {
+    const part = heldBack(overlays);
+    try {
+      const search = vi.fn<TypeaheadSearch<Port>>(async () => PORTS);
+      render(<Harness search={search} />);
+      expect(input().getAttribute('aria-haspopup')).toBeNull();
+      act(() => input().focus());
+      type('ham');
+      await wait(1000);
+      // The dropdown's code has not arrived: nothing searched, the text stays.
+      expect(search).not.toHaveBeenCalled();
+      expect(input().value).toBe('ham');
+      part.release();
+      await wait(0);
+      // The real typeahead took over: same text, the focus moved with it, and the text is searched 300 ms later.
+      expect(input().getAttribute('aria-haspopup')).toBe('listbox');
+      expect(input().value).toBe('ham');
+      expect(document.activeElement).toBe(input());
+      await wait(300);
+      expect(search).toHaveBeenCalledTimes(1);
+      expect(search.mock.calls[0]![0]).toBe('ham');
+      expect(screen.getByRole('option', { name: 'Hamburg (DEHAM)' })).toBeTruthy();
+    } finally {
+      part.restore();
+    }
+  });
 
   it('is labelled and searches only 300 ms after the last key', async () => {
     const search = vi.fn<TypeaheadSearch<Port>>(async () => PORTS);

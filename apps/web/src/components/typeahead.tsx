@@ -1,8 +1,9 @@
-import { TYPEAHEAD_DEBOUNCE_MS } from '@lading/contract/app-info';
 import { filterBySubstring } from '@lading/contract/search-text';
-import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { type ErrorDisplay, errorChrome } from './form/field-chrome';
+import { useOnDemand } from './on-demand';
+import { type Overlays, overlays } from './overlays';
 
 export type TypeaheadSearch<T> = (term: string, signal: AbortSignal) => Promise<readonly T[]>;
 
@@ -34,175 +35,48 @@ export type TypeaheadProps<T> = {
   nothingFound?: string;
 };
 
-const SEARCH_FAILED_MESSAGE = 'Search failed';
+/** The input's props the stand-in and the real typeahead share (label, name, state and message). */
+export function typeaheadInputProps<T>(props: TypeaheadProps<T>, error: ReactNode) {
+  const { label, hideLabel = false, name, placeholder, required, disabled, errorDisplay } = props;
+  return {
+    label: hideLabel ? undefined : label,
+    'aria-label': hideLabel ? label : undefined,
+    name,
+    placeholder,
+    required,
+    withAsterisk: required && !hideLabel,
+    disabled,
+    autoComplete: 'off',
+    ...(errorDisplay ? errorChrome(error, errorDisplay) : { error }),
+  };
+}
 
 /**
- * One typeahead for every reference field (Mantine Combobox): waits `debounceMs` (300 ms) after the last key,
- * does not search the same term twice in a row, aborts the request of a term the user has typed past, and shows
- * "No results" when nothing matches. A failed search shows an empty list (and, with `invalidOnError`, marks the
- * field invalid). The first result is highlighted, arrow keys move
- * through the results, Enter picks one, Escape closes the list; leaving the field
- * without picking puts the picked item's label back, so a value always comes from the results.
+ * One typeahead for every reference field (Mantine Combobox, components/typeahead-combobox.tsx): waits `debounceMs`
+ * (300 ms) after the last key, does not search the same term twice in a row, aborts the request of a term the user
+ * has typed past, and shows "No results" when nothing matches. Until the user first reaches for it, the field is a
+ * plain input of the same look, and the dropdown's code (with floating-ui) is not fetched (components/on-demand.ts):
+ * what is typed meanwhile is kept and searched.
  */
-export function Typeahead<T>({
-  label,
-  hideLabel = false,
-  value,
-  onChange,
-  search,
-  getOptionLabel,
-  getOptionKey,
-  renderOption,
-  placeholder,
-  minLength = 1,
-  debounceMs = TYPEAHEAD_DEBOUNCE_MS,
-  invalidOnError = false,
-  error,
-  errorDisplay,
-  required,
-  disabled,
-  name,
-  onBlur,
-  nothingFound = 'No results',
-}: TypeaheadProps<T>) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const inputId = useId();
-  const [text, setText] = useState(() => (value ? getOptionLabel(value) : ''));
-  const [options, setOptions] = useState<readonly T[]>([]);
-  const [searched, setSearched] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  // Mounted from the first focus (nothing can be searched before): a mounted dropdown, even hidden, has floating-ui
-  // measure its position (a forced layout) while the page loads (as SelectField).
-  const [reached, setReached] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const inFlight = useRef<AbortController | null>(null);
-  const lastTerm = useRef<string | null>(null);
-  const searchRef = useRef(search);
-  searchRef.current = search;
-
-  // A value set from outside (form reset, loaded profile) shows its label; our own changes do not reset the text.
-  const valueLabel = value ? getOptionLabel(value) : '';
-  const ownLabel = useRef(valueLabel);
-  useEffect(() => {
-    if (valueLabel === ownLabel.current) return;
-    ownLabel.current = valueLabel;
-    setText(valueLabel);
-  }, [valueLabel]);
-
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      inFlight.current?.abort();
-    },
-    [],
-  );
-
-  const runSearch = async (term: string) => {
-    if (term === lastTerm.current) return;
-    lastTerm.current = term;
-    inFlight.current?.abort();
-    if (term.length < minLength) {
-      inFlight.current = null;
-      setOptions([]);
-      setSearched(false);
-      setLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLoading(true);
-    try {
-      const found = await searchRef.current(term, controller.signal);
-      if (controller.signal.aborted) return;
-      setOptions(found);
-      setFailed(false);
-    } catch {
-      if (controller.signal.aborted) return;
-      setOptions([]);
-      setFailed(true);
-      // A later identical term may succeed; let it search again.
-      lastTerm.current = null;
-    }
-    setSearched(true);
-    setLoading(false);
-    combobox.openDropdown();
-  };
-
-  // Once new results are on screen the first is highlighted, so Enter picks it; the arrows move from there.
-  useEffect(() => {
-    if (options.length > 0) combobox.selectFirstOption();
-  }, [options, combobox.selectFirstOption]);
-
-  const onType = (next: string) => {
-    setText(next);
-    if (value && next !== valueLabel) {
-      ownLabel.current = '';
-      onChange(null);
-    }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void runSearch(next.trim()), debounceMs);
-  };
-
-  const pick = (key: string) => {
-    const item = options.find((option) => getOptionKey(option) === key);
-    if (!item) return;
-    const itemLabel = getOptionLabel(item);
-    ownLabel.current = itemLabel;
-    onChange(item);
-    setText(itemLabel);
-    lastTerm.current = itemLabel.trim();
-    combobox.closeDropdown();
-  };
-
-  const showInvalid = invalidOnError && failed;
+export function Typeahead<T>(props: TypeaheadProps<T>) {
+  const { real, handoff, request, standIn, givingWay } = useOnDemand<Overlays, HTMLInputElement>(overlays);
+  const [typed, setTyped] = useState<string | null>(null);
+  if (real) return <real.TypeaheadCombobox<T> {...props} handoff={handoff} initialText={typed} />;
   return (
-    <Combobox store={combobox} onOptionSubmit={pick} transitionProps={{ duration: 0 }} keepMounted={reached}>
-      <Combobox.Target>
-        <TextInput
-          id={inputId}
-          label={hideLabel ? undefined : label}
-          aria-label={hideLabel ? label : undefined}
-          name={name}
-          placeholder={placeholder}
-          value={text}
-          required={required}
-          withAsterisk={required && !hideLabel}
-          disabled={disabled}
-          autoComplete="off"
-          {...(errorDisplay
-            ? errorChrome(error ?? (showInvalid ? SEARCH_FAILED_MESSAGE : undefined), errorDisplay)
-            : { error: error ?? (showInvalid ? SEARCH_FAILED_MESSAGE : undefined) })}
-          rightSection={loading ? <Loader size={16} aria-label="Searching" /> : null}
-          onChange={(event) => onType(event.currentTarget.value)}
-          onFocus={() => {
-            setReached(true);
-            if (searched) combobox.openDropdown();
-          }}
-          onClick={() => {
-            if (searched) combobox.openDropdown();
-          }}
-          onBlur={() => {
-            combobox.closeDropdown();
-            setText(valueLabel);
-            onBlur?.();
-          }}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={!searched}>
-        <Combobox.Options aria-label={label}>
-          {options.map((item) => {
-            const key = getOptionKey(item);
-            return (
-              <Combobox.Option value={key} key={key} active={value ? getOptionKey(value) === key : false}>
-                {renderOption ? renderOption(item) : getOptionLabel(item)}
-              </Combobox.Option>
-            );
-          })}
-          {options.length === 0 && <Combobox.Empty>{nothingFound}</Combobox.Empty>}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <TextInput
+      ref={standIn}
+      {...typeaheadInputProps(props, props.error)}
+      value={typed ?? (props.value ? props.getOptionLabel(props.value) : '')}
+      onChange={(event) => {
+        setTyped(event.currentTarget.value);
+        request();
+      }}
+      onFocus={() => request()}
+      onPointerEnter={() => request()}
+      onBlur={() => {
+        if (!givingWay.current) props.onBlur?.();
+      }}
+    />
   );
 }
 

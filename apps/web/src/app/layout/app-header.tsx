@@ -1,8 +1,9 @@
 import { MOBILE_WIDTH } from '@lading/contract/app-info';
-import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { OnDemandMenu } from '../../components/on-demand-menu';
 import { OfficeSwitcher } from '../../features/accounts/components/office-switcher';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { homePath, useCan } from '../../lib/permissions';
@@ -23,25 +24,32 @@ function WorkspaceMenu({ items }: { items: NavItem[] }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const isCurrent = items.some((item) => pathname.startsWith(item.to));
   return (
-    <Menu position="bottom-start" shadow="md" width={220} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
+    <OnDemandMenu
+      position="bottom-start"
+      shadow="md"
+      width={220}
+      withInitialFocusPlaceholder={false}
+      target={
         <UnstyledButton className={`${classes.link} ${isCurrent ? classes.active : ''}`}>
           Workspace <span aria-hidden="true">▾</span>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown aria-label="Workspace">
-        {items.map((item) => (
-          <Menu.Item
-            key={item.to}
-            onClick={() => void navigate({ to: item.to })}
-            aria-current={pathname.startsWith(item.to) ? 'page' : undefined}
-            fw={pathname.startsWith(item.to) ? 700 : undefined}
-          >
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(Menu) => (
+        <Menu.Dropdown aria-label="Workspace">
+          {items.map((item) => (
+            <Menu.Item
+              key={item.to}
+              onClick={() => void navigate({ to: item.to })}
+              aria-current={pathname.startsWith(item.to) ? 'page' : undefined}
+              fw={pathname.startsWith(item.to) ? 700 : undefined}
+            >
+              {item.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      )}
+    </OnDemandMenu>
   );
 }
 
@@ -100,21 +108,28 @@ export function AppHeader() {
         <OfficeSwitcher className={classes.office} compact={Boolean(isNarrow)} />
         {can('CP.NOTIFICATION.VIEW') && <NotificationBell />}
         {/* No focus placeholder: axe counts Mantine's focusable placeholder as an invalid child of the menu. */}
-        <Menu position="bottom-end" shadow="md" width={200} withInitialFocusPlaceholder={false}>
-          <Menu.Target>
+        <OnDemandMenu
+          position="bottom-end"
+          shadow="md"
+          width={200}
+          withInitialFocusPlaceholder={false}
+          target={
             <UnstyledButton className={classes.profile}>
               <Avatar size="sm" radius="xl" color="white" aria-hidden />
               {!isMobile && <Text size="sm">{name}</Text>}
               <span className="visually-hidden">{isMobile ? `${name} profile menu` : 'profile menu'}</span>
             </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => void navigate({ to: '/app-profile' })}>My Profile</Menu.Item>
-            <Menu.Item color="red" onClick={() => void signOut(navigate)}>
-              Sign Out
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          }
+        >
+          {(Menu) => (
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => void navigate({ to: '/app-profile' })}>My Profile</Menu.Item>
+              <Menu.Item color="red" onClick={() => void signOut(navigate)}>
+                Sign Out
+              </Menu.Item>
+            </Menu.Dropdown>
+          )}
+        </OnDemandMenu>
       </Group>
       {drawerUsed && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
-import { Checkbox, type CheckboxProps, Select, type SelectProps } from '@mantine/core';
+import { Checkbox, type CheckboxProps, type SelectProps } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { OnDemandSelect } from '../on-demand-select';
 import { Typeahead, type TypeaheadProps } from '../typeahead';
 import { errorChrome, labelProps, useFormOptions } from './field-chrome';
 import { type Base, useField } from './text-fields';
@@ -26,7 +27,7 @@ export function SelectField<T extends FieldValues>({
   // before any click, key or typing reaches it, so the keyboard and the pointer behave as before.
   const [reached, setReached] = useState(false);
   return (
-    <Select
+    <OnDemandSelect
       searchable
       limit={50}
       nothingFoundMessage="No results"

@@ -1,5 +1,6 @@
 import type { Office } from '@lading/contract/access';
-import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
+import { OnDemandMenu } from '../../../components/on-demand-menu';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useSelectOffice } from '../api/select-office';
@@ -60,8 +61,12 @@ export function OfficeSwitcher({ className, compact }: { className?: string; com
   return (
     // Without Mantine's focus placeholder (axe: a focusable child the menu role does not allow), opening the menu
     // focuses its first office; arrows move, Enter chooses, Escape closes and returns to the button.
-    <Menu position="bottom-end" shadow="md" width={300} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
+    <OnDemandMenu
+      position="bottom-end"
+      shadow="md"
+      width={300}
+      withInitialFocusPlaceholder={false}
+      target={
         <UnstyledButton
           className={className}
           // The name starts with the visible text ("Office: TSX", or "TSX" on phones), then says the rest.
@@ -72,23 +77,26 @@ export function OfficeSwitcher({ className, compact }: { className?: string; com
           {selected?.code ?? 'Choose'}
           <ChevronIcon />
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Work as office</Menu.Label>
-        <Menu.RadioGroup
-          value={selected ? String(selected.id) : null}
-          onChange={(value) => {
-            const office = authData.offices.find((o) => String(o.id) === value);
-            if (office) void choose(office);
-          }}
-        >
-          {authData.offices.map((office) => (
-            <Menu.RadioItem key={office.id} value={String(office.id)} closeMenuOnClick>
-              {describe(office)}
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(Menu) => (
+        <Menu.Dropdown>
+          <Menu.Label>Work as office</Menu.Label>
+          <Menu.RadioGroup
+            value={selected ? String(selected.id) : null}
+            onChange={(value) => {
+              const office = authData.offices.find((o) => String(o.id) === value);
+              if (office) void choose(office);
+            }}
+          >
+            {authData.offices.map((office) => (
+              <Menu.RadioItem key={office.id} value={String(office.id)} closeMenuOnClick>
+                {describe(office)}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </Menu.Dropdown>
+      )}
+    </OnDemandMenu>
   );
 }

@@ -1,12 +1,13 @@
 import { emptyCargoRow } from '@lading/contract/bill-of-lading-rules';
 import type { BillOfLadingForm } from '@lading/contract/bills-of-lading';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/form/choice-fields';
 import { useFormOptions } from '../../../components/form/field-chrome';
 import { TextField } from '../../../components/form/text-fields';
+import plain from '../../../components/plain-table.module.css';
 import { createLocalSearch, Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import classes from './containers-table.module.css';
@@ -184,34 +185,34 @@ export function CargoTable({
           </Stack>
         ) : (
           <div className={classes.scroller}>
-            <Table withTableBorder withColumnBorders verticalSpacing={4} miw={720}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" w={40}>
+            <table data-bordered data-column-borders className={`${plain.table} ${classes.cargoTable}`}>
+              <thead>
+                <tr>
+                  <th scope="col" className={classes.index}>
                     #
-                  </Table.Th>
-                  <Table.Th scope="col">Commodity</Table.Th>
-                  <Table.Th scope="col">HSN Code</Table.Th>
-                  <Table.Th scope="col">Package Type</Table.Th>
-                  <Table.Th scope="col">Package Details</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+                  </th>
+                  <th scope="col">Commodity</th>
+                  <th scope="col">HSN Code</th>
+                  <th scope="col">Package Type</th>
+                  <th scope="col">Package Details</th>
+                </tr>
+              </thead>
+              <tbody>
                 {fields.map((row, index) => (
-                  <Table.Tr key={row.key}>
-                    <Table.Td>{index + 1}</Table.Td>
-                    <Table.Td miw={280}>
+                  <tr key={row.key}>
+                    <td>{index + 1}</td>
+                    <td className={classes.commodity}>
                       <CommodityCell index={index} hsCodes={hsCodes} labelled={false} />
-                    </Table.Td>
-                    <Table.Td>
+                    </td>
+                    <td>
                       <HsnCodeText index={index} labelled={false} />
-                    </Table.Td>
-                    <Table.Td>{packageType(index, false)}</Table.Td>
-                    <Table.Td>{packageDetails(index, false)}</Table.Td>
-                  </Table.Tr>
+                    </td>
+                    <td>{packageType(index, false)}</td>
+                    <td>{packageDetails(index, false)}</td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
           </div>
         )}
       </Stack>

@@ -7,21 +7,76 @@ import {
 import type { BillOfLadingForm, ContainerForm } from '@lading/contract/bills-of-lading';
 import { roundDecimalText, sumRounded2 } from '@lading/contract/decimal';
 import type { PackageType } from '@lading/contract/reference-data';
-import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ComponentProps, type Ref, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/form/choice-fields';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { TextField } from '../../../components/form/text-fields';
+import { useOnDemand, useTakeFocus } from '../../../components/on-demand';
+import { type Overlays, overlays } from '../../../components/overlays';
+import plain from '../../../components/plain-table.module.css';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { kgToTonnes } from './bl-format';
 import classes from './containers-table.module.css';
 
+/**
+ * A warning mark with its message in a tooltip on hover and focus (and, as its name, for screen readers). The
+ * tooltip's code is fetched with the first hover or focus (components/on-demand.ts).
+ */
 function Warning({ label }: { label: string }) {
+  const { real, handoff, request, standIn } = useOnDemand<Overlays, HTMLSpanElement>(overlays);
+  const [shown, setShown] = useState(false);
+  const show = () => {
+    setShown(true);
+    request();
+  };
+  const events = {
+    onPointerEnter: show,
+    onPointerLeave: () => setShown(false),
+    onFocus: show,
+    onBlur: () => setShown(false),
+  };
+  if (real)
+    return (
+      <TooltipWarning
+        Tooltip={real.Tooltip}
+        label={label}
+        shown={shown}
+        focus={handoff.focus}
+        events={events}
+      />
+    );
+  return <WarningMark ref={standIn} label={label} {...events} />;
+}
+
+type WarningEvents = Pick<ComponentProps<'span'>, 'onPointerEnter' | 'onPointerLeave' | 'onFocus' | 'onBlur'>;
+
+function WarningMark({ label, ...rest }: { label: string; ref?: Ref<HTMLSpanElement> } & WarningEvents) {
   return (
-    <Tooltip label={label} multiline w={240} withArrow>
-      <Text component="span" c="orange.9" fw={700} aria-label={label} role="img" tabIndex={0}>
-        ⚠
-      </Text>
+    <Text component="span" c="orange.9" fw={700} aria-label={label} role="img" tabIndex={0} {...rest}>
+      ⚠
+    </Text>
+  );
+}
+
+function TooltipWarning({
+  Tooltip,
+  label,
+  shown,
+  focus,
+  events,
+}: {
+  Tooltip: Overlays['Tooltip'];
+  label: string;
+  shown: boolean;
+  focus: boolean;
+  events: WarningEvents;
+}) {
+  const ref = useTakeFocus<HTMLSpanElement>(focus);
+  return (
+    <Tooltip label={label} multiline w={240} withArrow opened={shown}>
+      <WarningMark ref={ref} label={label} {...events} />
     </Tooltip>
   );
 }
@@ -125,63 +180,56 @@ function ContainersGrid({ packageOptions }: { packageOptions: Options }) {
   const rows = useContainerRows();
   return (
     <div className={classes.scroller} data-testid="containers-scroller">
-      <Table
-        withTableBorder
-        withColumnBorders
-        striped
-        verticalSpacing={4}
-        horizontalSpacing={6}
-        className={classes.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" className={classes.sticky}>
+      <table data-bordered data-column-borders data-striped className={`${plain.table} ${classes.table}`}>
+        <thead>
+          <tr>
+            <th scope="col" className={classes.sticky}>
               Container No.
-            </Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Tare Weight (Tone)</Table.Th>
-            <Table.Th scope="col">Seal No</Table.Th>
-            <Table.Th scope="col">Package Type</Table.Th>
-            <Table.Th scope="col">No of Packages</Table.Th>
-            <Table.Th scope="col">Cargo Gross Weight (KG)</Table.Th>
-            <Table.Th scope="col">Measurement (CBM)</Table.Th>
-            <Table.Th scope="col">VGM (kg)</Table.Th>
-            <Table.Th scope="col">VGM Method</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+            </th>
+            <th scope="col">Type</th>
+            <th scope="col">Tare Weight (Tone)</th>
+            <th scope="col">Seal No</th>
+            <th scope="col">Package Type</th>
+            <th scope="col">No of Packages</th>
+            <th scope="col">Cargo Gross Weight (KG)</th>
+            <th scope="col">Measurement (CBM)</th>
+            <th scope="col">VGM (kg)</th>
+            <th scope="col">VGM Method</th>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map(({ key, index, row, current }) => {
             const no = row.containerNumber;
             const cells = containerCells({ index, no, packageOptions, labelled: false });
             return (
-              <Table.Tr key={key}>
-                <Table.Th scope="row" className={classes.sticky}>
+              <tr key={key}>
+                <th scope="row" className={classes.sticky}>
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm" ff="monospace">
                       {no}
                     </Text>
                     {!isValidContainerNumber(no) && <Warning label={checkDigitWarning(no)} />}
                   </Group>
-                </Table.Th>
-                <Table.Td>{row.containerType}</Table.Td>
-                <Table.Td>{kgToTonnes(row.tareWeight)}</Table.Td>
-                <Table.Td className={classes.seal}>{cells.seal}</Table.Td>
-                <Table.Td className={classes.choice}>{cells.packageType}</Table.Td>
-                <Table.Td className={classes.count}>{cells.packages}</Table.Td>
-                <Table.Td className={classes.amount}>{cells.gross}</Table.Td>
-                <Table.Td className={classes.amount}>{cells.measurement}</Table.Td>
-                <Table.Td className={classes.amount}>
+                </th>
+                <td>{row.containerType}</td>
+                <td>{kgToTonnes(row.tareWeight)}</td>
+                <td className={classes.seal}>{cells.seal}</td>
+                <td className={classes.choice}>{cells.packageType}</td>
+                <td className={classes.count}>{cells.packages}</td>
+                <td className={classes.amount}>{cells.gross}</td>
+                <td className={classes.amount}>{cells.measurement}</td>
+                <td className={classes.amount}>
                   <Group gap={4} wrap="nowrap">
                     {cells.vgm}
                     {isVgmOffExpected(current) && <Warning label={vgmWarning(current)} />}
                   </Group>
-                </Table.Td>
-                <Table.Td className={classes.method}>{cells.vgmMethod}</Table.Td>
-              </Table.Tr>
+                </td>
+                <td className={classes.method}>{cells.vgmMethod}</td>
+              </tr>
             );
           })}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }

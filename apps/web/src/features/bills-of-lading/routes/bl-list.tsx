@@ -8,28 +8,21 @@ import {
   Group,
   Pagination,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
-import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
+import { OnDemandSelect } from '../../../components/on-demand-select';
 import { PageFrame } from '../../../components/page-frame';
 import { PendingSpace } from '../../../components/pending-space';
 import { PhoneFilters } from '../../../components/phone-filters';
+import plain from '../../../components/plain-table.module.css';
 import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useSession } from '../../../lib/session';
@@ -87,6 +80,33 @@ const SECONDARY_COLUMNS = new Set(['vessel', 'consignee', 'containers']);
 const lane = (bill: BillOfLadingListItem) =>
   `${bill.polName ? `${bill.polName} (${bill.polCode})` : '—'} → ${bill.podName ? `${bill.podName} (${bill.podCode})` : '—'}`;
 
+/** The desktop table's columns (section 3's list), in order. */
+const COLUMNS: { id: string; header: string; cell: (bill: BillOfLadingListItem) => ReactNode }[] = [
+  {
+    id: 'number',
+    header: 'BL No',
+    cell: (bill) => (
+      <AnchorLink to="/bl_view/$id" params={{ id: String(bill.id) }} fw={600}>
+        {bill.number}
+      </AnchorLink>
+    ),
+  },
+  { id: 'blDate', header: 'BL Date', cell: (bill) => formatDate(bill.blDate) },
+  { id: 'booking', header: 'Booking No', cell: (bill) => bill.bookingNumber ?? '—' },
+  { id: 'pol', header: 'POL', cell: (bill) => (bill.polName ? `${bill.polName} (${bill.polCode})` : '—') },
+  { id: 'pod', header: 'POD', cell: (bill) => (bill.podName ? `${bill.podName} (${bill.podCode})` : '—') },
+  {
+    id: 'vessel',
+    header: 'Vessel / Voyage',
+    cell: (bill) => `${bill.vesselName ?? '—'} ${bill.voyageNumber ?? ''}`,
+  },
+  { id: 'consignee', header: 'Consignee', cell: (bill) => bill.consigneeName ?? '—' },
+  { id: 'containers', header: 'Containers', cell: (bill) => bill.totalContainers },
+  { id: 'status', header: 'Status', cell: (bill) => <StatusBadge status={bill.status} /> },
+  { id: 'updatedAt', header: 'Updated', cell: (bill) => formatDate(bill.updatedAt) },
+  { id: 'actions', header: 'Actions', cell: (bill) => <BlRowActions bill={bill} /> },
+];
+
 type Filters = {
   search: BlListSearch;
   set: (patch: Partial<BlListSearch>) => void;
@@ -131,7 +151,7 @@ function FilterFields({ search, set, blNo, bookingNo, setBlNo, setBookingNo, app
           applyText({ bookingNo: event.currentTarget.value.trim() || undefined });
         }}
       />
-      <Select
+      <OnDemandSelect
         label="Status"
         placeholder="Any status"
         clearable
@@ -211,51 +231,6 @@ export function BlListPage({
   const applyText = useDebouncedCallback((patch: Partial<BlListSearch>) => set(patch), 300);
   const filters: Filters = { search, set, blNo, bookingNo, setBlNo, setBookingNo, applyText };
 
-  const columns = useMemo<ColumnDef<BillOfLadingListItem>[]>(
-    () => [
-      {
-        id: 'number',
-        header: 'BL No',
-        cell: ({ row }) => (
-          <AnchorLink to="/bl_view/$id" params={{ id: String(row.original.id) }} fw={600}>
-            {row.original.number}
-          </AnchorLink>
-        ),
-      },
-      { id: 'blDate', header: 'BL Date', cell: ({ row }) => formatDate(row.original.blDate) },
-      { id: 'booking', header: 'Booking No', cell: ({ row }) => row.original.bookingNumber ?? '—' },
-      {
-        id: 'pol',
-        header: 'POL',
-        cell: ({ row }) => (row.original.polName ? `${row.original.polName} (${row.original.polCode})` : '—'),
-      },
-      {
-        id: 'pod',
-        header: 'POD',
-        cell: ({ row }) => (row.original.podName ? `${row.original.podName} (${row.original.podCode})` : '—'),
-      },
-      {
-        id: 'vessel',
-        header: 'Vessel / Voyage',
-        cell: ({ row }) => `${row.original.vesselName ?? '—'} ${row.original.voyageNumber ?? ''}`,
-      },
-      { id: 'consignee', header: 'Consignee', cell: ({ row }) => row.original.consigneeName ?? '—' },
-      { id: 'containers', header: 'Containers', cell: ({ row }) => row.original.totalContainers },
-      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-      { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDate(row.original.updatedAt) },
-      { id: 'actions', header: 'Actions', cell: ({ row }) => <BlRowActions bill={row.original} /> },
-    ],
-    [],
-  );
-  const sorting: SortingState = [{ id: sort, desc: order === 'desc' }];
-  const table = useReactTable({
-    data: data?.results ?? [],
-    columns,
-    state: { sorting },
-    manualSorting: true,
-    manualPagination: true,
-    getCoreRowModel: getCoreRowModel(),
-  });
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / DEFAULT_PAGE_SIZE));
   const activeFilters = [search.pol, search.pod, search.blNo, search.bookingNo, search.status].filter(
     (value) => value !== undefined && value !== '',
@@ -292,7 +267,7 @@ export function BlListPage({
           onClear={clearFilters}
           showLabel={data ? `Show ${countText}` : 'Show results'}
           beside={
-            <Select
+            <OnDemandSelect
               aria-label="Sort by"
               w={170}
               allowDeselect={false}
@@ -353,77 +328,70 @@ export function BlListPage({
             </Stack>
           ) : (
             <div className={classes.scroller}>
-              <Table
-                striped
-                highlightOnHover
-                withTableBorder
+              <table
+                data-bordered
+                data-striped
+                data-hover
                 aria-busy={isFetching}
                 aria-describedby="bl-count"
-                className={classes.table}
+                className={`${plain.table} ${classes.table}`}
               >
-                <Table.Thead>
-                  {table.getHeaderGroups().map((group) => (
-                    <Table.Tr key={group.id}>
-                      {group.headers.map((header) => {
-                        const sortKey = SORTABLE[header.column.id];
-                        const active = sortKey === sort;
-                        const label = flexRender(header.column.columnDef.header, header.getContext());
-                        return (
-                          <Table.Th
-                            key={header.id}
-                            scope="col"
-                            className={columnClass(header.column.id)}
-                            aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-                          >
-                            {sortKey ? (
-                              <UnstyledButton
-                                fw={700}
-                                fz="sm"
-                                onClick={() =>
-                                  onSearchChange({
-                                    ...search,
-                                    sort: sortKey,
-                                    order: active && order === 'asc' ? 'desc' : 'asc',
-                                    page: undefined,
-                                  })
-                                }
-                              >
-                                {label} {active ? (order === 'asc' ? '▲' : '▼') : ''}
-                              </UnstyledButton>
-                            ) : (
-                              label
-                            )}
-                          </Table.Th>
-                        );
-                      })}
-                    </Table.Tr>
-                  ))}
-                </Table.Thead>
-                <Table.Tbody>
-                  {table.getRowModel().rows.map((row) => (
-                    <Table.Tr key={row.id}>
-                      {row.getVisibleCells().map((cell) => (
-                        <Table.Td
-                          key={cell.id}
-                          className={columnClass(cell.column.id)}
-                          data-column={cell.column.id}
+                <thead>
+                  <tr>
+                    {COLUMNS.map((column) => {
+                      const sortKey = SORTABLE[column.id];
+                      const active = sortKey === sort;
+                      return (
+                        <th
+                          key={column.id}
+                          scope="col"
+                          className={columnClass(column.id)}
+                          aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
                         >
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </Table.Td>
+                          {sortKey ? (
+                            <UnstyledButton
+                              fw={700}
+                              fz="sm"
+                              onClick={() =>
+                                onSearchChange({
+                                  ...search,
+                                  sort: sortKey,
+                                  order: active && order === 'asc' ? 'desc' : 'asc',
+                                  page: undefined,
+                                })
+                              }
+                            >
+                              {column.header} {active ? (order === 'asc' ? '▲' : '▼') : ''}
+                            </UnstyledButton>
+                          ) : (
+                            column.header
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data?.results.map((bill) => (
+                    <tr key={bill.id}>
+                      {COLUMNS.map((column) => (
+                        <td key={column.id} className={columnClass(column.id)} data-column={column.id}>
+                          {column.cell(bill)}
+                        </td>
                       ))}
-                    </Table.Tr>
+                    </tr>
                   ))}
                   {data && data.results.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={columns.length}>
+                    <tr>
+                      <td colSpan={COLUMNS.length}>
                         <Text ta="center" c="dimmed" py="lg">
                           {emptyText}
                         </Text>
-                      </Table.Td>
-                    </Table.Tr>
+                      </td>
+                    </tr>
                   )}
-                </Table.Tbody>
-              </Table>
+                </tbody>
+              </table>
             </div>
           )}
           {!data && <PendingSpace />}

@@ -1,7 +1,10 @@
 import type { Notification } from '@lading/contract/notifications';
-import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
+import { cloneElement, type ReactElement, type ReactNode, type Ref, useLayoutEffect } from 'react';
+import { type Handoff, useOnDemand, useTakeFocus } from '../../../components/on-demand';
+import { type Overlays, overlays } from '../../../components/overlays';
 import { formatDateTime } from '../../../lib/format';
 import { useNotifications } from '../api/find-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -34,7 +37,8 @@ function bellLabel(unread: number): string {
 
 /**
  * The header bell: the unread count as a badge, the latest ten, mark one or all read, and a link to each record.
- * New notices arrive over the live stream (polling when it is down).
+ * New notices arrive over the live stream (polling when it is down). The popover (and floating-ui) is fetched on the
+ * first hover, focus or press of the bell (components/on-demand.ts); a press opens it as soon as it is in.
  */
 export function NotificationBell() {
   const [opened, popover] = useDisclosure(false);
@@ -45,6 +49,12 @@ export function NotificationBell() {
   const router = useRouter();
   const unread = data?.unreadCount ?? 0;
   const items = data?.results ?? [];
+  const { real, handoff, request, press, standIn } = useOnDemand<Overlays, HTMLButtonElement>(overlays);
+  const bell: ReactElement<{ ref?: Ref<HTMLButtonElement>; onClick?: () => void }> = (
+    <ActionIcon variant="subtle" size="lg" aria-label={bellLabel(unread)} c="white" onClick={popover.toggle}>
+      <BellIcon />
+    </ActionIcon>
+  );
 
   const follow = (notification: Notification) => {
     if (!notification.readAt) markRead.mutate(notification.id);
@@ -62,86 +72,126 @@ export function NotificationBell() {
       classNames={{ indicator: classes.badge }}
       data-testid="notification-badge"
     >
-      <Popover
-        opened={opened}
-        onChange={(next) => (next ? popover.open() : popover.close())}
-        position="bottom-end"
-        // Popover's default width is max-content, which a long notice stretches past a phone's edge.
-        width="min(22rem, calc(100vw - 1rem))"
-        withArrow
-        shadow="md"
-        trapFocus
-        returnFocus
-        withRoles
-      >
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={bellLabel(unread)}
-            c="white"
-            onClick={popover.toggle}
-          >
-            <BellIcon />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown className={classes.dropdown} aria-label="Notifications">
-          <Group justify="space-between" wrap="nowrap" mb="xs">
-            <Text fw={600} size="sm" component="h2" m={0}>
-              Notifications
-            </Text>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              disabled={unread === 0}
-              loading={markAll.isPending}
-              onClick={() => markAll.mutate()}
-            >
-              Mark all read
-            </Button>
-          </Group>
-          {isError && items.length === 0 ? (
-            <Text size="sm">Notifications could not be loaded.</Text>
-          ) : items.length === 0 ? (
-            <Text size="sm">You have no notifications.</Text>
-          ) : (
-            <Stack component="ul" gap={0} className={classes.list}>
-              {items.map((n) => (
-                <li key={n.id} className={classes.item} data-unread={n.readAt ? undefined : ''}>
-                  <a
-                    href={n.link}
-                    className={classes.link}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      follow(n);
-                    }}
-                  >
-                    <Text size="sm" fw={n.readAt ? 400 : 600} className={classes.title}>
-                      {!n.readAt && <span className="visually-hidden">Unread: </span>}
-                      {n.title}
-                    </Text>
-                    <Text size="xs" className={classes.body}>
-                      {n.body}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
-                    </Text>
-                  </a>
-                  {!n.readAt && (
-                    <UnstyledButton
-                      className={classes.markRead}
-                      onClick={() => markRead.mutate(n.id)}
-                      aria-label={`Mark read: ${n.title}`}
+      {real ? (
+        <BellPopover
+          Popover={real.Popover}
+          handoff={handoff}
+          opened={opened}
+          onChange={(next) => (next ? popover.open() : popover.close())}
+          onOpen={popover.open}
+          target={bell}
+        >
+          <real.Popover.Dropdown className={classes.dropdown} aria-label="Notifications">
+            <Group justify="space-between" wrap="nowrap" mb="xs">
+              <Text fw={600} size="sm" component="h2" m={0}>
+                Notifications
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                disabled={unread === 0}
+                loading={markAll.isPending}
+                onClick={() => markAll.mutate()}
+              >
+                Mark all read
+              </Button>
+            </Group>
+            {isError && items.length === 0 ? (
+              <Text size="sm">Notifications could not be loaded.</Text>
+            ) : items.length === 0 ? (
+              <Text size="sm">You have no notifications.</Text>
+            ) : (
+              <Stack component="ul" gap={0} className={classes.list}>
+                {items.map((n) => (
+                  <li key={n.id} className={classes.item} data-unread={n.readAt ? undefined : ''}>
+                    <a
+                      href={n.link}
+                      className={classes.link}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        follow(n);
+                      }}
                     >
-                      Mark read
-                    </UnstyledButton>
-                  )}
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Popover.Dropdown>
-      </Popover>
+                      <Text size="sm" fw={n.readAt ? 400 : 600} className={classes.title}>
+                        {!n.readAt && <span className="visually-hidden">Unread: </span>}
+                        {n.title}
+                      </Text>
+                      <Text size="xs" className={classes.body}>
+                        {n.body}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+                      </Text>
+                    </a>
+                    {!n.readAt && (
+                      <UnstyledButton
+                        className={classes.markRead}
+                        onClick={() => markRead.mutate(n.id)}
+                        aria-label={`Mark read: ${n.title}`}
+                      >
+                        Mark read
+                      </UnstyledButton>
+                    )}
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </real.Popover.Dropdown>
+        </BellPopover>
+      ) : (
+        cloneElement(bell as ReactElement<Record<string, unknown>>, {
+          ref: standIn,
+          'aria-haspopup': 'dialog',
+          'aria-expanded': false,
+          onPointerEnter: () => request(),
+          onFocus: () => request(),
+          ...press,
+          onClick: () => request(true),
+        })
+      )}
     </Indicator>
+  );
+}
+
+/** The bell's popover once Mantine's Popover is in; a bell that had the focus (and did not open) keeps it. */
+function BellPopover({
+  Popover,
+  handoff,
+  opened,
+  onChange,
+  onOpen,
+  target,
+  children,
+}: {
+  Popover: Overlays['Popover'];
+  handoff: Handoff;
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+  /** Stable (useDisclosure's): opens the popover when the press on the stand-in asked for it. */
+  onOpen: () => void;
+  target: ReactElement<{ ref?: Ref<HTMLButtonElement> }>;
+  children: ReactNode;
+}) {
+  const focusRef = useTakeFocus<HTMLButtonElement>(handoff.focus);
+  // Opened just after mounting (a press on the stand-in), so Mantine records the bell to return the focus to.
+  useLayoutEffect(() => {
+    if (handoff.open) onOpen();
+  }, [handoff, onOpen]);
+  return (
+    <Popover
+      opened={opened}
+      onChange={onChange}
+      position="bottom-end"
+      // Popover's default width is max-content, which a long notice stretches past a phone's edge.
+      width="min(22rem, calc(100vw - 1rem))"
+      withArrow
+      shadow="md"
+      trapFocus
+      returnFocus
+      withRoles
+    >
+      <Popover.Target>{cloneElement(target, { ref: focusRef })}</Popover.Target>
+      {children}
+    </Popover>
   );
 }

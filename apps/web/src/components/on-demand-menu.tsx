@@ -1,0 +1,73 @@
+import type { MenuProps } from '@mantine/core';
+import { cloneElement, type ReactElement, type ReactNode, type Ref, useLayoutEffect, useState } from 'react';
+import { type Handoff, useOnDemand, useTakeFocus } from './on-demand';
+import { type Overlays, overlays } from './overlays';
+
+type MenuTarget = ReactElement<{ ref?: Ref<HTMLButtonElement> }>;
+type Props = Omit<MenuProps, 'children' | 'defaultOpened'> & {
+  /** The menu's button. */
+  target: MenuTarget;
+  /** The dropdown (`<Menu.Dropdown>`), given Mantine's Menu once it is fetched. */
+  children: (Menu: Overlays['Menu']) => ReactNode;
+};
+
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp']);
+
+/**
+ * Mantine's Menu, fetched with the other overlays on the first interaction (components/on-demand.ts). Until then the
+ * menu is its button alone, marked as opening a menu; a press or an arrow key opens the real menu as soon as it is in
+ * (its first item focused), and a button that had the focus keeps it.
+ */
+export function OnDemandMenu({ target, children, ...menuProps }: Props) {
+  const { real, handoff, request, press, standIn } = useOnDemand<Overlays, HTMLButtonElement>(overlays);
+  if (real)
+    return (
+      <RealMenu
+        Menu={real.Menu}
+        handoff={handoff}
+        target={target}
+        menuProps={menuProps}
+        dropdown={children}
+      />
+    );
+  return cloneElement(target as ReactElement<Record<string, unknown>>, {
+    ref: standIn,
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: () => request(),
+    onFocus: () => request(),
+    ...press,
+    onClick: () => request(true),
+    onKeyDown: (event: { key: string }) => {
+      if (OPENING_KEYS.has(event.key)) request(true);
+    },
+  });
+}
+
+function RealMenu({
+  Menu,
+  handoff,
+  target,
+  menuProps,
+  dropdown,
+}: {
+  Menu: Overlays['Menu'];
+  handoff: Handoff;
+  target: MenuTarget;
+  menuProps: Omit<MenuProps, 'children' | 'defaultOpened'>;
+  dropdown: (Menu: Overlays['Menu']) => ReactNode;
+}) {
+  const focusRef = useTakeFocus<HTMLButtonElement>(handoff.focus);
+  // Opened just after mounting, not mounted open: Mantine records the element to return the focus to (the button)
+  // when the menu opens, not when it mounts open.
+  const [opened, setOpened] = useState(false);
+  useLayoutEffect(() => {
+    if (handoff.open) setOpened(true);
+  }, [handoff]);
+  return (
+    <Menu {...menuProps} opened={opened} onChange={setOpened}>
+      <Menu.Target>{cloneElement(target, { ref: focusRef })}</Menu.Target>
+      {dropdown(Menu)}
+    </Menu>
+  );
+}
