@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * Code fetched on the first interaction with what needs it, not with the page: the overlays (menus, popovers, select
@@ -79,7 +80,9 @@ export function useOnDemand<T, E extends HTMLElement = HTMLElement>(
           // Read when the stand-in gives way: the user may have pressed it, or left it, while the part loaded.
           handoff.current.focus = standIn.current !== null && standIn.current === document.activeElement;
           givingWay.current = true;
-          setState((current) => current ?? { real, handoff: handoff.current });
+          // Rendered at once, in this task: a render scheduled for later could fall between a pointerdown on the
+          // stand-in and its click, and the click would be lost.
+          flushSync(() => setState((current) => current ?? { real, handoff: handoff.current }));
         },
         () => {},
       );
