@@ -1,5 +1,4 @@
 import { BUSY_DELAYS } from '@lading/contract/app-info';
-import { LoadingOverlay } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { usePendingCalls } from '../lib/busy';
@@ -27,13 +26,9 @@ export function BusyOverlay() {
   const shown = useDelayedBusy(usePendingCalls() > 0, delays);
   return (
     <>
-      <LoadingOverlay
-        visible={shown}
-        zIndex={1000}
-        pos="fixed"
-        overlayProps={{ blur: 1, backgroundOpacity: 0.25 }}
-        data-testid="busy-overlay"
-      />
+      {/* A fixed layer and a CSS spinner styled in global.css, not Mantine's LoadingOverlay and Overlay (0.6 KB brotli
+          on every first load, for a layer shown only after a delay of activity). */}
+      {shown && <div className="busy-overlay" data-testid="busy-overlay" />}
       <div role="status" aria-live="polite" className="visually-hidden">
         {shown ? 'Loading…' : ''}
       </div>
