@@ -1,17 +1,20 @@
-import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { attachToastStore, useToastRaised } from '../lib/toast';
 
-const ToastView = lazy(() => import('./toast-view').then((module) => ({ default: module.ToastView })));
+const ToastView = lazy(() =>
+  import('./toast-view').then((module) => {
+    attachToastStore(module.showToast);
+    return { default: module.ToastView };
+  }),
+);
 
 /**
- * Toasts (lib/toast.ts) go to Mantine's notification store at once; the component that shows them (and its
- * transitions) is fetched with the first toast and then stays, so pages that never toast do not load it.
+ * Toasts (lib/toast.ts) wait in lib/toast.ts until the first one: then Mantine's notification store and the stack
+ * that shows it (and its transitions) are fetched, the waiting toasts go to the store in order, and the stack stays.
+ * Pages that never toast load none of it.
  */
 export function ToastHost() {
-  const { notifications } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length > 0) setNeeded(true);
-  if (!needed) return null;
+  if (!useToastRaised()) return null;
   return (
     <Suspense fallback={null}>
       <ToastView />
