@@ -2,13 +2,15 @@
 // the bundler makes one chunk per distinct set of lazy routes that share a module: 80 files, many under 1 KB, on the
 // first load of a signed-in page, each with its own request and headers. Here instead:
 //
-// - the entry (index: the app's shell) and `vendor`: the libraries main.tsx reaches statically: React, the router,
-//   Mantine's provider and base components;
+// - `shell`, the entry chunk (index-*.js and its CSS): main.tsx and all it reaches statically (the app's shell, React,
+//   the router, Mantine's provider and base components, the bundler's runtime helpers), and what every first load
+//   needs besides (Mantine's inputs, the form fields' chrome). One file (and one stylesheet) for what every page
+//   fetches: each file more costs its request and headers (about 0.5 KB on the wire) on every first load;
 // - the modules the first loads share, grouped by which first loads reach them: login, and the signed-in layout with
 //   the BL list, bl_view or the dashboard. `portal` is what every signed-in page needs (TanStack Query, floating-ui,
-//   Mantine's popover and scroll area), `common` what login needs too (Mantine's inputs), `sign-in` login's own,
-//   and a chunk named after the pages otherwise (`list-view`: Mantine's combobox and table; `view`: the number
-//   inputs). So no page loads what only another one uses;
+//   Mantine's popover and scroll area), `sign-in` login's own, and a chunk named after the pages otherwise
+//   (`list-view`: Mantine's combobox and table; `view`: the number inputs). So no page loads what only another one
+//   uses;
 // - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms);
 // - each lazy module keeps in its own chunk what only it uses (a screen; a lazy part of one, such as the dashboard's
 //   chart library, a modal or a form's schema).
@@ -163,18 +165,21 @@ const FIRST_LOADS = [
   { page: 'dashboard', roots: [PORTAL, DASHBOARD] },
 ] as const;
 
-/** The chunk for a set of first loads: `sign-in` (login only), `portal` (every signed-in page), else their names. */
+/**
+ * The chunk for a set of first loads: `sign-in` (login only), `portal` (every signed-in page), `shell` (all of them),
+ * else their names.
+ */
 function firstLoadChunk(pages: string[]): string {
   const key = pages.join('-');
   if (key === 'login') return 'sign-in';
   if (key === 'list-view-dashboard') return 'portal';
-  if (key === 'login-list-view-dashboard') return 'common';
+  if (key === 'login-list-view-dashboard') return 'shell';
   return key;
 }
 
 /**
  * A first-load group of less source than this (before minifying) joins the chunk of one page more, when there is
- * one (`list-dashboard` joins `portal`, `login-list-view` joins `common`): a file costs its request and headers
+ * one (`list-dashboard` joins `portal`, `login-list-view` joins `shell`): a file costs its request and headers
  * (about 1 KB on the wire here), more than the page that did not need it pays for a few hundred bytes. Only one page
  * more, so no chunk between the two (which would then import each other) exists.
  */
@@ -185,17 +190,16 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   let pass: ChunkingContext | undefined;
   let roots: ReturnType<typeof rootsByModule> | undefined;
   let merged = new Map<string, string>();
-  /** The first loads (pages) that reach a module, or what else it is: its own chunk (null), vendor, shared. */
-  const classify = (id: string): string[] | 'vendor' | 'shared' | null => {
+  /** The first loads (pages) that reach a module, or what else it is: its own chunk (null), shell, shared. */
+  const classify = (id: string): string[] | 'shell' | 'shared' | null => {
     const of = [...(roots?.get(id) ?? [])];
     // A lazy module itself keeps its own chunk (the build manifest names it; build/first-load.ts reads that).
-    if (of.includes(id)) return null;
-    // Libraries the entry reaches go to one `vendor` chunk (the entry imports it), and so does the app's global CSS
-    // (one file less on every first load). Some libraries the entry reaches only on paper
-    // (through a barrel this does not read, or code the bundler drops): left to the bundler, each of those would
-    // become a splinter chunk of its own.
-    if (of.some((root) => roots?.entries.has(root)))
-      return /[\\/]node_modules[\\/]|[\\/]src[\\/]app[\\/]global\.css$/.test(id) ? 'vendor' : null;
+    if (of.includes(id) && !roots?.entries.has(id)) return null;
+    // The entry and all it reaches, libraries and the app's shell alike, make one `shell` chunk: the bundler makes it
+    // the entry chunk, and its runtime helpers go there too (on their own, one more file). Some libraries the entry
+    // reaches only on paper (through a barrel this does not read, or code the bundler drops): left to the bundler,
+    // each of those would become a splinter chunk of its own.
+    if (of.some((root) => roots?.entries.has(root))) return 'shell';
     // What only one lazy module reaches stays in its chunk.
     if (of.length === 1) return null;
     const pages = FIRST_LOADS.filter(({ roots: pageRoots }) =>
@@ -215,7 +219,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     return merged.get(name) ?? name;
   };
   // A module's dependencies are classified on their own: each reaches the roots its importer reaches, and more, so
-  // it lands in the same chunk or one of pages that are a superset of its importer's (entry < sign-in < portal <
+  // it lands in the same chunk or one of pages that are a superset of its importer's (shell < sign-in < portal <
   // screen), and the chunks import each other in that order only. Pulling them in after their importer (the
   // default) would move React into `portal`.
   return [{ name: chunkOf, debugName: 'lading', includeDependenciesRecursively: false }];
@@ -224,7 +228,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
 /** The small first-load groups and the chunk each joins (see MIN_GROUP_SOURCE). */
 function mergeSmallGroups(
   roots: Map<string, Set<string>>,
-  classify: (id: string) => string[] | 'vendor' | 'shared' | null,
+  classify: (id: string) => string[] | 'shell' | 'shared' | null,
   context: ChunkingContext,
 ): Map<string, string> {
   const groups = new Map<string, { pages: string[]; size: number }>();
