@@ -1,10 +1,13 @@
 // The accounts screens' messages and the portal's OAuth redirect path, free of zod so a screen that needs only these
-// (the login page) does not load the schemas; accounts.ts re-exports them.
+// does not load the schemas; accounts.ts re-exports them. The login page's own (sign-in-constants.ts) are a module of
+// their own, so its first load does not carry the other screens' messages.
+import { PORTAL_REDIRECT_PATH, SIGN_IN_MESSAGES } from './sign-in-constants';
+
+export { PORTAL_REDIRECT_PATH };
 
 /** Messages shown to users, word for word from the specification (section 8) where it gives them. */
 export const ACCOUNT_MESSAGES = {
-  loginRequired: 'Please fill the required fields',
-  invalidCredentials: 'Invalid credentials',
+  ...SIGN_IN_MESSAGES,
   signUpSuccess:
     'Account Created Successfully! Please verify the email account from the email to continue our portal services.',
   invalidEmail: 'Invalid Email',
@@ -20,7 +23,6 @@ export const ACCOUNT_MESSAGES = {
   emailNotVerified:
     'Please verify your email address before signing in. Use the link we sent you, or request a new one with "Resend verification email".',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  verificationSent: 'If an unverified account exists for this email, we have sent a new verification link.',
   emailVerified: 'Your email address is verified. You can sign in now.',
   emailAlreadyVerified: 'Your email address is already verified. Please sign in.',
   linkInvalid: 'This link is invalid or has expired. Please request a new one.',
@@ -31,5 +33,3 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'The current password is not correct',
   accountDeactivated: 'This account has been deactivated. Please contact us.',
 } as const;
-
-export const PORTAL_REDIRECT_PATH = '/oauth/callback';

@@ -1,6 +1,6 @@
-import { PORTAL_REDIRECT_PATH } from '@lading/contract/account-constants';
 import type { TokenResponse, User } from '@lading/contract/accounts';
 import { PORTAL_CLIENT_ID } from '@lading/contract/app-info';
+import { PORTAL_REDIRECT_PATH } from '@lading/contract/sign-in-constants';
 import { apiRequest } from '../../../lib/api-client';
 import { trackBusy } from '../../../lib/busy';
 import { type HomePath, homePath } from '../../../lib/permissions';

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES } from '@lading/contract/account-constants';
 import type { SignInForm } from '@lading/contract/accounts';
+import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
@@ -86,7 +86,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     const invalid = (['username', 'password'] as const).find((field) => found[field]);
     if (invalid) {
       inputs[invalid].current?.focus();
-      toast.warning(ACCOUNT_MESSAGES.loginRequired);
+      toast.warning(SIGN_IN_MESSAGES.loginRequired);
       return;
     }
     setSubmitting(true);
@@ -114,7 +114,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       } else if (error instanceof ApiError && error.status === 429) {
         toast.warning(error.message);
       } else {
-        toast.warning(ACCOUNT_MESSAGES.invalidCredentials);
+        toast.warning(SIGN_IN_MESSAGES.invalidCredentials);
       }
     }
   };
@@ -131,7 +131,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       );
       toast.info(message);
     } catch {
-      toast.info(ACCOUNT_MESSAGES.verificationSent);
+      toast.info(SIGN_IN_MESSAGES.verificationSent);
     }
   };
 
