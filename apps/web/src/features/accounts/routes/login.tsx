@@ -7,7 +7,6 @@ import { errorChrome, labelProps } from '../../../components/form/field-chrome';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { decideRouteAccess } from '../../../lib/route-access';
 import { toast } from '../../../lib/toast';
-import { signIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import type { SignInErrors } from '../components/sign-in-check';
 
@@ -21,21 +20,20 @@ export function safeRedirect(value: string | undefined): string | undefined {
 const route = getRouteApi('/app-login');
 
 /**
- * The contract's sign-in check (with zod), fetched once the user starts on the form; a failed fetch is retried on
- * the next use. The login form is the one form without react-hook-form (decision 007): two fields, and the
- * library was a tenth of the page's first load.
+ * The contract's sign-in check (with zod) and the sign-in sequence (components/sign-in-check.ts), fetched once the
+ * user starts on the form; a failed fetch is retried on the next use. The login form is the one form without
+ * react-hook-form (decision 007): two fields, and the library was a tenth of the page's first load.
  */
-let loadingCheck: Promise<typeof import('../components/sign-in-check').checkSignIn> | undefined;
-function signInCheck() {
-  loadingCheck ??= import('../components/sign-in-check')
-    .then((module) => module.checkSignIn)
-    .catch((error: unknown) => {
-      loadingCheck = undefined;
-      throw error;
-    });
-  return loadingCheck;
+let loadingForm: Promise<typeof import('../components/sign-in-check')> | undefined;
+function signInModule() {
+  loadingForm ??= import('../components/sign-in-check').catch((error: unknown) => {
+    loadingForm = undefined;
+    throw error;
+  });
+  return loadingForm;
 }
-const preloadCheck = () => void signInCheck().catch(() => {});
+const signInCheck = () => signInModule().then((module) => module.checkSignIn);
+const preloadCheck = () => void signInModule().catch(() => {});
 
 /** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
 export function LoginRoute() {
@@ -100,6 +98,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const onValid = async ({ username, password }: SignInForm) => {
     setUnverifiedEmail(null);
     try {
+      const { signIn } = await signInModule();
       const { destination, session } = await signIn(username.trim(), password);
       // Back to the page asked for, unless the account just signed in may not use it (then its own landing page).
       const back = safeRedirect(redirect);
