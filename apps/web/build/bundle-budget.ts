@@ -17,17 +17,17 @@ const PORTAL = ['src/app/layout/portal-layout.tsx'];
 
 /** Pages of figure #6: the lazy modules each renders on a first load; ceiling and budget in times the hello-world. */
 export const FIRST_LOAD_PAGES = [
-  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 2.1, budget: 2.0 },
+  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.96, budget: 2.0 },
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 3.58,
+    ceiling: 2.62,
     budget: 3.0,
   },
   {
     page: '/bl_view/{id}',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-view.tsx'],
-    ceiling: 3.97,
+    ceiling: 3.14,
     budget: 3.5,
   },
 ] as const;
