@@ -1,6 +1,6 @@
 import type { MenuProps } from '@mantine/core';
 import { cloneElement, type ReactElement, type ReactNode, type Ref, useLayoutEffect, useState } from 'react';
-import { type Handoff, useOnDemand, useTakeFocus } from './on-demand';
+import { type Handoff, openerProps, useOnDemand, useTakeFocus } from './on-demand';
 import { type Overlays, overlays } from './overlays';
 
 type MenuTarget = ReactElement<{ ref?: Ref<HTMLButtonElement> }>;
@@ -19,7 +19,8 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp']);
  * (its first item focused), and a button that had the focus keeps it.
  */
 export function OnDemandMenu({ target, children, ...menuProps }: Props) {
-  const { real, handoff, request, press, standIn } = useOnDemand<Overlays, HTMLButtonElement>(overlays);
+  const part = useOnDemand<Overlays, HTMLButtonElement>(overlays);
+  const { real, handoff, request } = part;
   if (real)
     return (
       <RealMenu
@@ -31,13 +32,7 @@ export function OnDemandMenu({ target, children, ...menuProps }: Props) {
       />
     );
   return cloneElement(target as ReactElement<Record<string, unknown>>, {
-    ref: standIn,
-    'aria-haspopup': 'menu',
-    'aria-expanded': false,
-    onPointerEnter: () => request(),
-    onFocus: () => request(),
-    ...press,
-    onClick: () => request(true),
+    ...openerProps(part, 'menu'),
     onKeyDown: (event: { key: string }) => {
       if (OPENING_KEYS.has(event.key)) request(true);
     },

@@ -130,3 +130,26 @@ export function useTakeFocus<E extends HTMLElement>(take: boolean) {
   }, []);
   return ref;
 }
+
+/**
+ * The props that make a button the stand-in of a menu or popover it opens (`aria-haspopup`, closed): hover and focus
+ * fetch the part, a press opens it as soon as it is in.
+ */
+export function openerProps<E extends HTMLElement>(
+  {
+    request,
+    press,
+    standIn,
+  }: Pick<ReturnType<typeof useOnDemand<unknown, E>>, 'request' | 'press' | 'standIn'>,
+  popup: 'menu' | 'dialog',
+) {
+  return {
+    ref: standIn,
+    'aria-haspopup': popup,
+    'aria-expanded': false,
+    onPointerEnter: () => request(),
+    onFocus: () => request(),
+    ...press,
+    onClick: () => request(true),
+  };
+}

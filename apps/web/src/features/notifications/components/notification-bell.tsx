@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Indicator, Stack, Text, UnstyledButton } fro
 import { useDisclosure } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
 import { cloneElement, type ReactElement, type ReactNode, type Ref, useLayoutEffect } from 'react';
-import { type Handoff, useOnDemand, useTakeFocus } from '../../../components/on-demand';
+import { type Handoff, openerProps, useOnDemand, useTakeFocus } from '../../../components/on-demand';
 import { type Overlays, overlays } from '../../../components/overlays';
 import { formatDateTime } from '../../../lib/format';
 import { useNotifications } from '../api/find-notifications';
@@ -49,7 +49,8 @@ export function NotificationBell() {
   const router = useRouter();
   const unread = data?.unreadCount ?? 0;
   const items = data?.results ?? [];
-  const { real, handoff, request, press, standIn } = useOnDemand<Overlays, HTMLButtonElement>(overlays);
+  const part = useOnDemand<Overlays, HTMLButtonElement>(overlays);
+  const { real, handoff } = part;
   const bell: ReactElement<{ ref?: Ref<HTMLButtonElement>; onClick?: () => void }> = (
     <ActionIcon variant="subtle" size="lg" aria-label={bellLabel(unread)} c="white" onClick={popover.toggle}>
       <BellIcon />
@@ -139,15 +140,7 @@ export function NotificationBell() {
           </real.Popover.Dropdown>
         </BellPopover>
       ) : (
-        cloneElement(bell as ReactElement<Record<string, unknown>>, {
-          ref: standIn,
-          'aria-haspopup': 'dialog',
-          'aria-expanded': false,
-          onPointerEnter: () => request(),
-          onFocus: () => request(),
-          ...press,
-          onClick: () => request(true),
-        })
+        cloneElement(bell as ReactElement<Record<string, unknown>>, openerProps(part, 'dialog'))
       )}
     </Indicator>
   );
