@@ -1,4 +1,5 @@
 import { Input, type SelectProps, TextInput } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { type Handoff, useOnDemand, useTakeFocus } from './on-demand';
 import { type Overlays, overlays } from './overlays';
@@ -51,18 +52,15 @@ export function OnDemandSelect(props: SelectProps & { ref?: Ref<HTMLInputElement
     overlays,
   );
   const [typed, setTyped] = useState<string | null>(null);
+  const standInRef = useMergedRef(standIn, props.ref);
   if (real) return <RealSelect Select={real.Select} props={props} handoff={handoff} typed={typed} />;
 
-  const { data, value, searchable, clearable, disabled, readOnly, onChange, onBlur, ref } = props;
+  const { data, value, searchable, clearable, disabled, readOnly, onChange, onBlur } = props;
   const label = optionLabel(data, value);
   const cleared = Boolean(clearable && label && !disabled && !readOnly);
   return (
     <TextInput
-      ref={(element) => {
-        standIn.current = element;
-        if (typeof ref === 'function') ref(element);
-        else if (ref) ref.current = element;
-      }}
+      ref={standInRef}
       label={props.label}
       aria-label={props['aria-label']}
       aria-required={props['aria-required']}
@@ -132,15 +130,11 @@ function RealSelect({
   useEffect(() => {
     if (handed.current !== null) setSearch(handed.current);
   }, []);
-  const { ref } = props;
+  const ref = useMergedRef(focusRef, props.ref);
   return (
     <Select
       {...props}
-      ref={(element) => {
-        focusRef.current = element;
-        if (typeof ref === 'function') ref(element);
-        else if (ref) ref.current = element;
-      }}
+      ref={ref}
       defaultDropdownOpened={handoff.open}
       {...(typed === null ? {} : { searchValue: search, onSearchChange: setSearch })}
     />
