@@ -2,13 +2,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunks';
 import { mantineCssPerComponent } from './build/mantine-css';
+import { mantineUseIdWithoutEffect } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
 
 const API_PREFIXES = ['/authenticate', '/cp', '/core', '/docs', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react(), mantineCssPerComponent(), pureContractSchemas(), precompress()],
+  plugins: [
+    react(),
+    mantineUseIdWithoutEffect(),
+    mantineCssPerComponent(),
+    pureContractSchemas(),
+    precompress(),
+  ],
   resolve: {
     // TanStack's store reads the router state through use-sync-external-store's shim of useSyncExternalStore for
     // React before 18; React 19 has the hook, which the package's plain with-selector uses (0.2 KB brotli less on

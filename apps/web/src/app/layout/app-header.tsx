@@ -1,12 +1,12 @@
-import { MOBILE_WIDTH } from '@lading/contract/app-info';
 import { Avatar, Burger, Group, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { OnDemandMenu } from '../../components/on-demand-menu';
 import { OfficeSwitcher } from '../../features/accounts/components/office-switcher';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { homePath, useCan } from '../../lib/permissions';
+import { useMediaMatch, usePhoneLayout } from '../../lib/phone-layout';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import classes from './app-header.module.css';
@@ -57,9 +57,10 @@ export function AppHeader() {
   const session = useSession();
   const can = useCan();
   const navigate = useNavigate();
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_WIDTH}px)`);
+  // Known on the first render: a phone never renders the desktop header first.
+  const isMobile = usePhoneLayout();
   // Between phone and wide screens the menu links need the room: the office shows as its code alone.
-  const isNarrow = useMediaQuery('(max-width: 1100px)');
+  const isNarrow = useMediaMatch('(max-width: 1100px)');
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const permissions = session?.authData?.permissions;

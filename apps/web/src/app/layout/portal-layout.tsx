@@ -1,4 +1,4 @@
-import { AppShell, Box, Center, Loader } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { NotPermittedPage } from '../not-permitted';
 import { queryClient } from '../query-client';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import classes from './portal-layout.module.css';
 
 /** The route guard: the screen when every matched route's `staticData.requires` is held, else the refusal. */
 function GuardedOutlet() {
@@ -49,18 +50,19 @@ export function PortalLayout() {
 
 function PortalShell() {
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header bg="var(--mantine-color-lading-9)" withBorder={false}>
+    <>
+      {/* right-scroll-bar-position: a modal's scroll lock (react-remove-scroll) keeps the fixed header from shifting. */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <AppHeader />
-      </AppShell.Header>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        <Box style={{ flex: 1 }}>
+      </header>
+      <main className={classes.main}>
+        <div className={classes.content}>
           <GuardedOutlet />
-        </Box>
-        <Box mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        </div>
+        <div className={classes.footer}>
           <AppFooter />
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+        </div>
+      </main>
+    </>
   );
 }
