@@ -5,6 +5,7 @@ import { mantineCssPerComponent } from './build/mantine-css';
 import { mantineUseIdWithoutEffect } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
+import { routePreloadMap } from './build/route-preloads';
 
 const API_PREFIXES = ['/authenticate', '/cp', '/core', '/docs', '/healthz', '/readyz'];
 
@@ -14,6 +15,7 @@ export default defineConfig({
     mantineUseIdWithoutEffect(),
     mantineCssPerComponent(),
     pureContractSchemas(),
+    routePreloadMap(),
     precompress(),
   ],
   resolve: {

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { routePattern } from './app-shell';
 
 describe('the web app shell', () => {
   let t: TestApp;
@@ -118,5 +119,92 @@ describe('static assets of the build', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await get('/assets/app-Ab12.js.map', 'br')).statusCode).toBe(404);
     expect((await get('/.vite/manifest.json', 'br')).statusCode).toBe(404);
+  });
+});
+
+describe("a screen's chunks named in the HTML sent for its address", () => {
+  let t: TestApp;
+  let dist: string;
+  const index = (script: string) =>
+    `<!doctype html>\n<html>\n  <head>\n    <script type="module" crossorigin src="/assets/${script}"></script>\n  </head>\n  <body></body>\n</html>\n`;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'lading-dist-'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), index('index-A1.js'));
+    writeFileSync(
+      join(dist, '.vite/route-preloads.json'),
+      JSON.stringify([
+        { path: '/app-login', scripts: ['assets/login-B2.js'], styles: [] },
+        {
+          path: '/bl_view/$id',
+          scripts: ['assets/portal-layout-C3.js', 'assets/bl-view-D4.js'],
+          styles: ['assets/bl-view-E5.css'],
+        },
+      ]),
+    );
+    t = await createTestApp({}, { webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it("preloads the screen's scripts and stylesheets in the head, for any id and with a query string", async () => {
+    for (const url of ['/bl_view/7', '/bl_view/123/', '/bl_view/7?tab=cargo']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/portal-layout-C3.js">',
+      );
+      expect(head, url).toContain('<link rel="modulepreload" crossorigin href="/assets/bl-view-D4.js">');
+      expect(head, url).toContain(
+        '<link rel="preload" as="style" crossorigin href="/assets/bl-view-E5.css">',
+      );
+      expect(head, url).toContain('src="/assets/index-A1.js"');
+    }
+    expect((await page('/app-login')).body).toContain('href="/assets/login-B2.js"');
+  });
+
+  it('sends index.html as built where no screen matches, and each page only its own links', async () => {
+    for (const url of ['/app-nothing', '/bl_view', '/bl_view/7/more']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(index('index-A1.js'));
+    }
+    expect((await page('/app-login')).body).not.toContain('bl-view');
+  });
+
+  it('answers a revalidation with 304 while the build is unchanged, and serves a new build at once', async () => {
+    const first = await page('/bl_view/7');
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await page('/bl_view/8', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await page('/app-login', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(200);
+
+    const indexFile = join(dist, 'index.html');
+    writeFileSync(indexFile, index('index-F6.js'));
+    utimesSync(indexFile, new Date(), new Date(Date.now() + 60_000));
+    const rebuilt = await page('/bl_view/7', { 'if-none-match': String(first.headers.etag) });
+    expect(rebuilt.statusCode).toBe(200);
+    expect(rebuilt.body).toContain('src="/assets/index-F6.js"');
+    expect(rebuilt.body).toContain('href="/assets/bl-view-D4.js"');
+  });
+});
+
+describe('routePattern', () => {
+  it('matches one segment per parameter and an optional trailing slash, nothing more', () => {
+    const pattern = routePattern('/app-dashboard-admin/bl-review/$id');
+    expect(pattern.test('/app-dashboard-admin/bl-review/12')).toBe(true);
+    expect(pattern.test('/app-dashboard-admin/bl-review/12/')).toBe(true);
+    expect(pattern.test('/app-dashboard-admin/bl-review')).toBe(false);
+    expect(pattern.test('/app-dashboard-admin/bl-review/12/x')).toBe(false);
+    expect(routePattern('/app-dashboard').test('/app-dashboard/')).toBe(true);
+    expect(routePattern('/a.b').test('/aXb')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { REPO_ROOT } from '../env';
+import { appShell } from './app-shell';
 
 export const WEB_DIST = resolve(REPO_ROOT, 'apps/web/dist');
 
@@ -37,7 +38,8 @@ export function isApiPath(url: string): boolean {
  * The build writes brotli and gzip copies beside each file (apps/web/build/precompress.ts): the copy the client
  * accepts is sent as it is, with Content-Encoding and `Vary: Accept-Encoding`, and the global on-the-fly
  * compression leaves a response that already has a Content-Encoding alone.
- * Any other GET that accepts HTML falls back to index.html so client routes (app-login, bl_view/7, …) load.
+ * Any other GET that accepts HTML falls back to index.html so client routes (app-login, bl_view/7, …) load, with
+ * the links that preload the screen's own chunks (app-shell.ts).
  */
 export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST): Promise<void> {
   const hasBuild = existsSync(resolve(webDist, 'index.html'));
@@ -70,6 +72,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST
       });
     });
   }
+  // index.html, with the screen's own chunks named for preloading (app-shell.ts).
+  const shellFor = appShell(webDist);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
@@ -80,7 +84,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST
           .type('text/plain')
           .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = shellFor(url);
+      reply.header('cache-control', 'no-cache').header('etag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      return reply.type('text/html; charset=utf-8').send(page.html);
     }
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: `Route ${request.method} ${url} not found` },

@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
+import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { routeModules } from '../../build/route-preloads';
 import { decideRouteAccess } from '../lib/route-access';
 import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS } from '../test/permission-sets';
 import { router } from './router';
@@ -32,5 +35,42 @@ describe('route guards declared in the route table', () => {
     for (const path of ['/app-login', '/app-registration', '/app-terms', '/app-forgot-password']) {
       expect(accessTo(path, { modules: [] })).toBe('allowed');
     }
+  });
+});
+
+describe('the route → lazy modules map the build writes for the server (build/route-preloads.ts)', () => {
+  const web = resolve(import.meta.dirname, '../..');
+  const declared = routeModules(resolve(web, 'src/app/router.tsx'), web);
+  /** The routes a user opens (no children), with the lazy components of the route and of its parents. */
+  const leaves = (Object.values(router.routesById) as AnyRoute[])
+    .filter((route) => !route.children)
+    .map((route) => {
+      let lazy = 0;
+      for (let at: AnyRoute | undefined = route; at; at = at.parentRoute) {
+        if ((at.options.component as { preload?: unknown } | undefined)?.preload) lazy += 1;
+      }
+      return { path: route.fullPath.replace(/(.)\/$/, '$1'), lazy };
+    })
+    .filter((route) => route.lazy > 0);
+
+  it('finds every screen of the router, with as many lazy modules as its route and parents have', () => {
+    expect(declared.map((route) => route.path).sort()).toEqual(leaves.map((route) => route.path).sort());
+    for (const { path, lazy } of leaves) {
+      expect(declared.find((route) => route.path === path)?.modules, path).toHaveLength(lazy);
+    }
+  });
+
+  it('names the layout before the screen, as files of the build manifest', () => {
+    expect(declared.find((route) => route.path === '/bl_view/$id')?.modules).toEqual([
+      'src/app/layout/portal-layout.tsx',
+      'src/features/bills-of-lading/routes/bl-view.tsx',
+    ]);
+    expect(declared.find((route) => route.path === '/app-login')?.modules).toEqual([
+      'src/features/accounts/routes/login.tsx',
+    ]);
+    expect(declared.find((route) => route.path === '/app-dashboard')?.modules).toEqual([
+      'src/app/layout/portal-layout.tsx',
+      'src/features/dashboard/routes/dashboard.tsx',
+    ]);
   });
 });
