@@ -39,7 +39,10 @@ export function useMediaMatch(query: string): boolean {
       if (entry.subscribers.size === 1) entry.list.addEventListener('change', entry.notify);
       return () => {
         entry.subscribers.delete(onChange);
-        if (entry.subscribers.size === 0) entry.list.removeEventListener('change', entry.notify);
+        if (entry.subscribers.size > 0) return;
+        // The last one gone: the list is dropped, and the next component to ask reads the query afresh.
+        entry.list.removeEventListener('change', entry.notify);
+        watched.delete(query);
       };
     },
     [query],
