@@ -6,7 +6,6 @@ import {
   type FieldPath,
   type FieldValues,
   useController,
-  useFormContext,
 } from 'react-hook-form';
 import { type ErrorDisplay, errorChrome, labelProps, useFormOptions } from './field-chrome';
 
@@ -20,10 +19,14 @@ export type Base<T extends FieldValues> = {
   errorDisplay?: ErrorDisplay;
 };
 
-/** The field's controller, from `control` or from the surrounding FormProvider. */
+/**
+ * The field's controller, from `control` or from the surrounding FormProvider. Without `control`, react-hook-form
+ * finds the form's control in its own context, whose value never changes: a field then re-renders when its own value
+ * or state changes, not whenever the form's state does (as `useFormContext()`'s would: the whole bill form, once
+ * more, when react-hook-form marks a new form ready on mount).
+ */
 export function useField<T extends FieldValues>(name: FieldPath<T>, control?: Control<T>) {
-  const context = useFormContext<T>();
-  return useController<T>({ name, control: control ?? context.control });
+  return useController<T>({ name, control });
 }
 
 /**

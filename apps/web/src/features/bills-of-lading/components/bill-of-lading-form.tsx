@@ -11,7 +11,7 @@ import type { BillOfLading, BillOfLadingForm as FormValues } from '@lading/contr
 import { formatAmount2 } from '@lading/contract/decimal';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/choice-fields';
 import { FormOptions } from '../../../components/form/field-chrome';
@@ -66,6 +66,54 @@ function useRevealed(total: number): number {
 
 const LATER_SECTIONS = 5;
 
+/*
+ * The form's sections are memoized. The form itself renders again as a whole when react-hook-form marks it ready (a
+ * state update in a layout effect on mount: a synchronous render inside the first commit) and at each revealed
+ * section; a memoized section renders again only for its own props, and its fields for their own value or state (they
+ * read the form's control from react-hook-form's own context, which never changes: useField in text-fields.tsx).
+ * Without this, mounting the bill form rendered every field twice, the second time in one blocking task (56 ms of a
+ * 168 ms task at Lighthouse's 4x slowdown, issue 11, figure 7).
+ */
+const Party = memo(PartyBlock);
+const NotifyParty = memo(NotifyPartyBlock);
+const Containers = memo(ContainersTable);
+const Cargo = memo(CargoTable);
+
+const PrimaryDetails = memo(function PrimaryDetails({ bill }: { bill: BillOfLading }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="primary-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="primary-heading">
+          Primary Details
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
+          <Detail label="BL Date" value={formatDate(bill.blDate)} />
+          <Detail label="BL Type" value={bill.blType} />
+          <Detail label="Discharge Term" value={bill.loadDischargeTerms} />
+          <Detail label="Load Type" value={bill.loadType} />
+          <Detail label="Discharge Type" value={bill.dischargeType} />
+          <Detail label="No of Originals" value={bill.noOfOriginals} />
+          <Detail label="No of Copies" value={bill.noOfCopies} />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+});
+
+const Descriptions = memo(function Descriptions() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} verticalSpacing={0}>
+      <TextAreaField<FormValues>
+        name="descriptionOfGoods"
+        label="Description of Goods"
+        required
+        maxLength={4000}
+      />
+      <TextAreaField<FormValues> name="marksAndNosL" label="Marks & Nos" required maxLength={4000} />
+    </SimpleGrid>
+  );
+});
+
 type Props = {
   bill: BillOfLading;
   packageTypes: readonly PackageType[];
@@ -74,7 +122,7 @@ type Props = {
 };
 
 /** Live totals (section 5), exact: each row rounded, then summed, as the server stores them. */
-function Totals() {
+const Totals = memo(function Totals() {
   const containers = useWatch<FormValues, 'containers'>({ name: 'containers' }) ?? [];
   const cargoDetails = useWatch<FormValues, 'cargoDetails'>({ name: 'cargoDetails' }) ?? [];
   const totals = computeBillTotals(containers);
@@ -99,7 +147,7 @@ function Totals() {
       </Stack>
     </Paper>
   );
-}
+});
 
 /** The contract's BillOfLadingFormSchema through zodResolver, fetched (with zod) once the user reaches the form. */
 const billResolver = lazyResolver<FormValues>(() =>
@@ -125,6 +173,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
   // Without CP.BL.EDIT (carrier staff) the same screen is a read-only view; the carrier changes bills by review.
   const isViewOnly = !useCan()('CP.BL.EDIT');
   const readOnly = isLocked || isViewOnly;
+  const options = useMemo(() => ({ readOnly }), [readOnly]);
   const haveNotifyParty = useWatch({ control: methods.control, name: 'haveNotifyParty' });
   const errorCount = countFieldErrors(formState.errors);
   const revealed = useRevealed(LATER_SECTIONS);
@@ -160,7 +209,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
   };
 
   return (
-    <FormOptions.Provider value={{ readOnly }}>
+    <FormOptions.Provider value={options}>
       <FormProvider {...methods}>
         <form
           onSubmit={handleSubmit(save, () => toast.error(BL_MESSAGES.saveInvalid))}
@@ -208,25 +257,10 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
               </Alert>
             )}
 
-            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="primary-heading">
-              <Stack gap="sm">
-                <Title order={2} size="h4" id="primary-heading">
-                  Primary Details
-                </Title>
-                <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
-                  <Detail label="BL Date" value={formatDate(bill.blDate)} />
-                  <Detail label="BL Type" value={bill.blType} />
-                  <Detail label="Discharge Term" value={bill.loadDischargeTerms} />
-                  <Detail label="Load Type" value={bill.loadType} />
-                  <Detail label="Discharge Type" value={bill.dischargeType} />
-                  <Detail label="No of Originals" value={bill.noOfOriginals} />
-                  <Detail label="No of Copies" value={bill.noOfCopies} />
-                </SimpleGrid>
-              </Stack>
-            </Paper>
+            <PrimaryDetails bill={bill} />
 
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <PartyBlock
+              <Party
                 title="Shipper"
                 partyName={bill.shipperName}
                 mail={bill.shipperMailId}
@@ -234,7 +268,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
                 nameField="shipperNameInBl"
                 phoneField="shipperPhoneNumber"
               />
-              <PartyBlock
+              <Party
                 title="Consignee"
                 partyName={bill.consigneeName}
                 mail={bill.consigneeMailId}
@@ -253,32 +287,16 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
                 />
                 {haveNotifyParty && (
                   <SimpleGrid cols={{ base: 1, md: 2 }}>
-                    <NotifyPartyBlock which="notifyParty1" />
-                    <NotifyPartyBlock which="notifyParty2" />
+                    <NotifyParty which="notifyParty1" />
+                    <NotifyParty which="notifyParty2" />
                   </SimpleGrid>
                 )}
               </>
             )}
 
-            {revealed >= 2 && <ContainersTable packageTypes={packageTypes} />}
-            {revealed >= 3 && <CargoTable hsCodes={hsCodes} packageTypes={packageTypes} />}
-
-            {revealed >= 4 && (
-              <SimpleGrid cols={{ base: 1, md: 2 }} verticalSpacing={0}>
-                <TextAreaField<FormValues>
-                  name="descriptionOfGoods"
-                  label="Description of Goods"
-                  required
-                  maxLength={4000}
-                />
-                <TextAreaField<FormValues>
-                  name="marksAndNosL"
-                  label="Marks & Nos"
-                  required
-                  maxLength={4000}
-                />
-              </SimpleGrid>
-            )}
+            {revealed >= 2 && <Containers packageTypes={packageTypes} />}
+            {revealed >= 3 && <Cargo hsCodes={hsCodes} packageTypes={packageTypes} />}
+            {revealed >= 4 && <Descriptions />}
 
             {revealed >= 5 && <Totals />}
 

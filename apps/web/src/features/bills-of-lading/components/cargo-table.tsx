@@ -109,8 +109,10 @@ export function CargoTable({
 }) {
   const { readOnly } = useFormOptions();
   const isPhone = usePhoneLayout();
-  const { control } = useFormContext<BillOfLadingForm>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'cargoDetails', keyName: 'key' });
+  const { fields, append, remove } = useFieldArray<BillOfLadingForm, 'cargoDetails', 'key'>({
+    name: 'cargoDetails',
+    keyName: 'key',
+  });
   const packageOptions = packageTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` }));
   const packageType = (index: number, labelled: boolean) => (
     <SelectField<BillOfLadingForm>

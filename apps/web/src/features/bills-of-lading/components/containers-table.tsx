@@ -9,7 +9,7 @@ import { roundDecimalText, sumRounded2 } from '@lading/contract/decimal';
 import type { PackageType } from '@lading/contract/reference-data';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ComponentProps, type Ref, useState } from 'react';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/form/choice-fields';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { TextField } from '../../../components/form/text-fields';
@@ -169,9 +169,11 @@ function containerCells({
 }
 
 function useContainerRows() {
-  const { control } = useFormContext<BillOfLadingForm>();
-  const { fields } = useFieldArray({ control, name: 'containers', keyName: 'key' });
-  const rows = useWatch({ control, name: 'containers' });
+  const { fields } = useFieldArray<BillOfLadingForm, 'containers', 'key'>({
+    name: 'containers',
+    keyName: 'key',
+  });
+  const rows = useWatch<BillOfLadingForm, 'containers'>({ name: 'containers' });
   return fields.map((row, index) => ({ key: row.key, index, row, current: rows?.[index] ?? row }));
 }
 
@@ -291,8 +293,7 @@ function ContainerCards({ packageOptions }: { packageOptions: Options }) {
 
 /** Container Details (specification section 2): ten columns; number, type and tare read-only; warnings advise, never block. */
 export function ContainersTable({ packageTypes }: { packageTypes: readonly PackageType[] }) {
-  const { control } = useFormContext<BillOfLadingForm>();
-  const count = useWatch({ control, name: 'containers' })?.length ?? 0;
+  const count = useWatch<BillOfLadingForm, 'containers'>({ name: 'containers' })?.length ?? 0;
   const isPhone = usePhoneLayout();
   const packageOptions = packageTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` }));
 
