@@ -85,6 +85,26 @@ test('sign out ends the session: protected pages go back to login', async ({ pag
   await expect(page).toHaveURL(/\/app-login/);
 });
 
+test('a session the browser still holds from before does not spoil the next sign-in', async ({ page }) => {
+  // Leaving the page while Sign Out is under way (or a session revoked elsewhere) leaves the old token stored.
+  await signInAs(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+  const stale = await page.evaluate(() => window.localStorage.getItem('lading.session'));
+  expect(stale).toContain('accessToken');
+  await page.getByRole('button', { name: /profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/app-login$/);
+  await page.evaluate((value) => window.localStorage.setItem('lading.session', value!), stale);
+  const sentWithBearer: string[] = [];
+  page.on('request', (request) => {
+    if (/oauth\/(login|token)\//.test(request.url()) && request.headers().authorization)
+      sentWithBearer.push(request.url());
+  });
+  await signInAs(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/app-dashboard$/);
+  expect(sentWithBearer).toEqual([]);
+});
+
 test('sign up, verify by e-mail over SMTP, first login lands on app-profile', async ({ page, context }) => {
   // The whole journey (two sign-ups, a refused password, two verification visits, the profile) in one test.
   test.setTimeout(60_000);

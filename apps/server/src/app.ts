@@ -209,7 +209,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSameOriginCheck(app, env.publicUrl);
   registerInputGuard(app);
   // The access hook first, so that it sees (and checks) every route registered after it.
-  const { provider, cookieName } = await createOAuthProvider(env, database.db);
+  const { provider, cookieName } = await createOAuthProvider(env, database.db, app.log);
   const access = createAccessService({ db: database.db });
   // Verified tokens are kept until the database announces a change to them or their principal (issue 11).
   const principals = cachePrincipals(createAccessTokenVerifier(provider), {

@@ -184,6 +184,52 @@ describe('hardening', () => {
     expect(joined()).not.toMatch(/\$argon2/);
   });
 
+  it('logs why the token endpoint refused a request, without the code or the token sent', async () => {
+    t.lines.length = 0;
+    const code = 'refused-code-that-must-not-be-logged';
+    const bearer = 'bearer-that-must-not-be-logged';
+    const form = (extra: Record<string, string>) => ({
+      method: 'POST' as const,
+      url: '/authenticate/oauth/token/',
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'lading-portal',
+        ...extra,
+      }).toString(),
+    });
+    const withBearer = await t.app.inject({
+      ...form({ code, code_verifier: 'v'.repeat(43), redirect_uri: 'http://localhost:3000/oauth/callback' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${bearer}` },
+    });
+    expect(withBearer.statusCode).toBe(400);
+    const unknownCode = await t.app.inject({
+      ...form({ code, code_verifier: 'v'.repeat(43), redirect_uri: 'http://localhost:3000/oauth/callback' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(unknownCode.statusCode).toBe(400);
+    const refusals = t.lines
+      .map(
+        (line) =>
+          JSON.parse(line) as { level: number; msg: string; oauthError?: string; description?: string },
+      )
+      .filter((line) => line.msg === 'token request refused');
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        level: 40,
+        oauthError: withBearer.json().error,
+        description: withBearer.json().error_description,
+      }),
+      expect.objectContaining({
+        level: 40,
+        oauthError: 'invalid_grant',
+        description: unknownCode.json().error_description,
+      }),
+    ]);
+    expect(refusals[0]!.description).toMatch(/authorization header/);
+    expect(t.lines.join('\n')).not.toContain(code);
+    expect(t.lines.join('\n')).not.toContain(bearer);
+  });
+
   it('writes one line per request (method, scrubbed URL, status, response time, request id), unrouted ones too', async () => {
     const secret = 'one-line-secret';
     for (const { url, status, logged } of [

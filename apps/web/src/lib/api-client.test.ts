@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, configureApiClient } from './api-client';
 
 // fetch is stubbed: the client's reading of error bodies, no server involved.
 describe('API errors', () => {
@@ -31,5 +31,64 @@ describe('API errors', () => {
       code: 'VALIDATION_FAILED',
       fields: { password: 'This password is too common.' },
     });
+  });
+});
+
+describe('calls made as a signed-out visitor (the sign-in calls)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const refresh = vi.fn(async () => true);
+  const unauthenticated = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    // A token is still stored: a sign-out cut short, or a session revoked elsewhere.
+    configureApiClient({
+      getAccessToken: () => 'stale-token',
+      refreshAccessToken: refresh,
+      onUnauthenticated: unauthenticated,
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    refresh.mockClear();
+    unauthenticated.mockClear();
+    configureApiClient({
+      getAccessToken: () => null,
+      refreshAccessToken: async () => false,
+      onUnauthenticated: () => {},
+    });
+  });
+  const authorizationOf = (call: number) =>
+    new Headers(fetchMock.mock.calls[call]![1]!.headers).get('authorization');
+
+  it('leave the stored token out, where other calls send it', async () => {
+    fetchMock.mockImplementation(async () => new Response('{}', { status: 200 }));
+    await apiRequest('/authenticate/oauth/token/', {
+      method: 'POST',
+      form: { a: 'b' },
+      busy: false,
+      signedOut: true,
+    });
+    await apiRequest('/cp/notifications/', { busy: false });
+    expect(authorizationOf(0)).toBeNull();
+    expect(authorizationOf(1)).toBe('Bearer stale-token');
+  });
+
+  it('take a 401 as the answer: no token refresh, no trip to the login page', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'Invalid credentials' } }), {
+        status: 401,
+      }),
+    );
+    const error = await apiRequest('/authenticate/oauth/login/', {
+      method: 'POST',
+      form: { username: 'x', password: 'y' },
+      busy: false,
+      signedOut: true,
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 401, message: 'Invalid credentials' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(unauthenticated).not.toHaveBeenCalled();
   });
 });

@@ -63,6 +63,12 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Calls that should not block the screen (typeahead searches) pass false. */
   busy?: boolean;
+  /**
+   * Sent as a signed-out visitor: without the stored token, and a 401 is the answer itself (no refresh, no trip to
+   * the login page). The sign-in calls pass it: a session the browser still holds (its sign-out cut short by leaving
+   * the page, or revoked elsewhere) must not ride along, and the token endpoint refuses any bearer header.
+   */
+  signedOut?: boolean;
 };
 
 function toApiError(status: number, body: unknown): ApiError {
@@ -104,7 +110,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       credentials: 'same-origin',
     });
   const run = async () => {
-    const token = getAccessToken();
+    const token = options.signedOut ? null : getAccessToken();
     let response = await send(token);
     if (response.status === 401 && token) {
       if (await refreshOnce()) response = await send(getAccessToken());

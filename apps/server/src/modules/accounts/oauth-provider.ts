@@ -1,5 +1,5 @@
 import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH } from '@lading/contract/accounts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Keygrip from 'keygrip';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
@@ -28,7 +28,7 @@ const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
  * (S256 only), single-use 60-second codes, rotating refresh tokens. Who the user is comes from the portal
  * session cookie that POST authenticate/oauth/login/ sets; the provider's own session is bound to it.
  */
-export async function createOAuthProvider(env: Env, db: Db) {
+export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogger) {
   const cookieName = sessionCookieName(env.publicUrl);
   // Shared by every instance through the database (sealed with SESSION_SECRET), so any instance verifies any ID token.
   const signingKey = await loadSigningKey(db, env.sessionSecret);
@@ -135,6 +135,12 @@ export async function createOAuthProvider(env: Env, db: Db) {
     }
     await next();
   });
+
+  // A refused token request answers the client with its reason; the log keeps it too (never the code or token).
+  provider.on('grant.error', (_ctx, error) =>
+    log.warn({ oauthError: error.error, description: error.error_description }, 'token request refused'),
+  );
+  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'authorization server error'));
 
   return { provider, cookieName };
 }

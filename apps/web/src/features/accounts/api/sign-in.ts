@@ -22,6 +22,7 @@ export async function exchangeCode(code: string, verifier: string): Promise<Toke
       grant_type: 'authorization_code',
     },
     busy: false,
+    signedOut: true,
   });
 }
 
@@ -39,6 +40,7 @@ export async function signIn(username: string, password: string): Promise<SignIn
         method: 'POST',
         form: { username, password, client_id: PORTAL_CLIENT_ID },
         busy: false,
+        signedOut: true,
       });
       const verifier = createCodeVerifier(128);
       const state = createCodeVerifier(32);
