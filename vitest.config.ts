@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One test file per core at a time. Vitest's default is one fewer than the cores, which on a 2-core machine runs
+    // the files one by one at about 80 % of one core: the server's files mostly wait on the database. With both
+    // cores the run took 189 s instead of 320 s on PostgreSQL; each file keeps its own database (test-database.ts).
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
