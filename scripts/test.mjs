@@ -1,7 +1,10 @@
 // `npm test`: unit + integration (Vitest), the web build and its first-load check (apps/web/build/bundle-budget.ts),
 // then end-to-end (Playwright in Chromium against a started server).
-// Prints one closing line "N passed, N failed" over both runners.
-import { spawnSync } from 'node:child_process';
+// With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
+// default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
+// its lines prefixed "[pglite]". Each suite's end-to-end tests run one at a time, as they share their database.
+// Prints one closing line "N passed, N failed" over all runners.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,13 +27,57 @@ const build = run(['run', 'build', '--silent'], {}, npm);
 // Counted as one test: fails when a page's first load grows past its ceiling.
 const firstLoad =
   build === 0 ? run(['--import', 'tsx', 'apps/web/build/bundle-budget.ts'], {}, process.execPath) : 1;
+
+/** One end-to-end suite in a child process; resolves with its exit code. `prefix` marks its output lines. */
+function runE2e(json, env, prefix) {
+  const child = spawn(npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (prefix) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.setEncoding('utf8');
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) to.write(`${prefix} ${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+    }
+  }
+  return new Promise((done) => child.on('close', (code) => done(code ?? 1)));
+}
+
 const e2eJson = join(out, 'e2e.json');
-const e2e =
-  build === 0
-    ? run(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
-      })
-    : 1;
+const embeddedJson = join(out, 'e2e-embedded.json');
+const embeddedToo =
+  process.env.E2E_EMBEDDED_TOO === '1' && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+let e2e = 1;
+let embedded = 0;
+if (build === 0) {
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+  const { DATABASE_URL: _postgres, ...withoutDatabase } = process.env;
+  [e2e, embedded] = await Promise.all([
+    runE2e(e2eJson, process.env),
+    embeddedToo
+      ? runE2e(
+          embeddedJson,
+          {
+            ...withoutDatabase,
+            E2E_PORT: String(port + 1),
+            E2E_SMTP_PORT: String(smtpPort + 1),
+            E2E_OUTPUT: '../test-results-pglite',
+          },
+          '[pglite]',
+        )
+      : 0,
+  ]);
+}
 
 let passed = firstLoad === 0 ? 1 : 0;
 let failed = firstLoad === 0 ? 0 : 1;
@@ -41,15 +88,18 @@ try {
 } catch {
   failed += 1;
 }
-try {
-  const p = JSON.parse(readFileSync(e2eJson, 'utf8'));
-  passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
-  failed += p.stats.unexpected ?? 0;
-} catch {
-  failed += 1;
+for (const json of embeddedToo ? [e2eJson, embeddedJson] : [e2eJson]) {
+  try {
+    const p = JSON.parse(readFileSync(json, 'utf8'));
+    passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
+    failed += p.stats.unexpected ?? 0;
+  } catch {
+    failed += 1;
+  }
 }
 console.log(
-  `\nunit+integration exit ${unit}, build exit ${build}, first-load check exit ${firstLoad}, end-to-end exit ${e2e}`,
+  `\nunit+integration exit ${unit}, build exit ${build}, first-load check exit ${firstLoad}, end-to-end exit ${e2e}` +
+    (embeddedToo ? `, end-to-end on PGlite exit ${embedded}` : ''),
 );
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(unit || build || firstLoad || e2e || (failed > 0 ? 1 : 0));
+process.exit(unit || build || firstLoad || e2e || embedded || (failed > 0 ? 1 : 0));
