@@ -155,7 +155,7 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
   pool.on('connect', (client) => {
     client.on('error', (error) => log?.error({ err: error }, 'database connection lost'));
   });
-  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzleNodePg(releasingFailedBegins(pool), { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
@@ -176,6 +176,61 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
     watch: (channel, onNotify) => watchers.add(channel, onNotify),
     close: () => pool.end(),
   };
+}
+
+/**
+ * The pool as Drizzle gets it. Drizzle's node-postgres `transaction()` (0.45.4) checks a client out and sends BEGIN
+ * before entering the try/finally that releases it (drizzle-team/drizzle-orm#6241): when BEGIN fails, because the
+ * connection died between check-out and BEGIN (the database restarting or shutting down), the client is never
+ * released. The pool is then one connection short for good, and `pool.end()` never resolves (a shutdown that
+ * hangs). Here every client Drizzle checks out is released, with the error so that the pool drops it, as soon as
+ * its first statement (BEGIN) fails; Drizzle's own release of it, if it ever comes, is then ignored.
+ */
+function releasingFailedBegins(pool: pg.Pool): pg.Pool {
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') return async () => releasedIfBeginFails(await target.connect());
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      let method = bound.get(property);
+      if (!method) {
+        method = value.bind(target);
+        bound.set(property, method);
+      }
+      return method;
+    },
+  });
+}
+
+function releasedIfBeginFails(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  let first = true;
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  const query = (...args: unknown[]) => {
+    const result = (client.query as (...a: unknown[]) => unknown)(...args);
+    if (first) {
+      first = false;
+      if (result instanceof Promise)
+        result.catch((error: unknown) =>
+          releaseOnce(error instanceof Error ? error : new Error(String(error))),
+        );
+    }
+    return result;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'release') return releaseOnce;
+      if (property === 'query') return query;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** A LISTEN connection of its own (a pooled one would be handed to other queries), re-opened after a failure. */
