@@ -187,16 +187,17 @@ async function openPostgres(url: string, poolSize: number, log?: Logger): Promis
  * its first statement (BEGIN) fails; Drizzle's own release of it, if it ever comes, is then ignored.
  */
 function releasingFailedBegins(pool: pg.Pool): pg.Pool {
-  const bound = new Map<PropertyKey, unknown>();
+  // Bound once per function, not per name: a method replaced on the pool (a test capturing its statements) is seen.
+  const bound = new WeakMap<object, unknown>();
   return new Proxy(pool, {
     get(target, property) {
       if (property === 'connect') return async () => releasedIfBeginFails(await target.connect());
       const value = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
-      let method = bound.get(property);
+      let method = bound.get(value);
       if (!method) {
         method = value.bind(target);
-        bound.set(property, method);
+        bound.set(value, method);
       }
       return method;
     },
