@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
+import {
+  DEMO,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  SMTP_PORT,
+  signInAs,
+} from './fixtures';
 
 // Permissions, route guards, offices and company requests as each demo account sees them. The corporate admin's
 // office is switched and always put back to TSX (afterEach), so the other specs find it as seeded.
@@ -235,15 +242,13 @@ test.describe('on a phone (390 px wide)', () => {
     await officeButton(page).click();
     await page.getByRole('menuitemradio', { name: 'Lading Chennai Branch (MAA)' }).click();
     await expect(officeButton(page)).toContainText('MAA');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'BL' }).click();
     await expectOnlyChennaiBills(page);
 
     await page.goto('/app-dashboard/app-rate-enquiry');
     await expect(page.getByRole('heading', { level: 1, name: 'Not permitted' })).toBeVisible();
-    const overflowHere = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflowHere).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -1,6 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, pick, SMTP_PORT, signInAs } from './fixtures';
+import {
+  DEMO,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  pick,
+  SMTP_PORT,
+  signInAs,
+} from './fixtures';
 
 // The admin workspace with data of its own: a new customer asks for a new company, the administrator approves the
 // request, deactivates the customer (who then cannot sign in) and finds both in the audit trail. On the way, the
@@ -21,11 +29,6 @@ const stamp = Date.now();
 const email = `e2e.workspace.${stamp}@example.com`;
 const password = 'harbour lights at dusk';
 const company = `Workspace Spec Traders ${stamp}`;
-
-const noSidewaysScroll = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
 
 /** A verified customer of the spec's own, signed in once to ask for a new company (pending approval). */
 async function customerWithCompanyRequest(
@@ -256,7 +259,7 @@ test('the administrator approves a company request, deactivates a user and filte
 
   // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   // The menu (loaded on the first press) gives the focus back to its button when closed by keyboard.
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   await menuButton.focus();
@@ -270,7 +273,7 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
   await page.getByLabel('E-mail or name').fill(email);
   await expect(page.getByText('1 user', { exact: true })).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousAxeViolations(page);
 
   // The audit trail's six filters fold into a drawer on a phone, behind a Filters button that counts those in use.
@@ -287,7 +290,7 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('2');
   await expect(page.getByText('1 entry, newest first')).toBeVisible();
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousAxeViolations(page);
 
   // A refused filter (400) is said, with the field's label, where the phone user reads it: outside the drawer.

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSeriousAxeViolations, signInAs } from './fixtures';
+import { DEMO, expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInAs } from './fixtures';
 
 /**
  * Issue 13, the dashboards. Other specs add quotations, bookings and bills to the shared demo data, so every figure
@@ -38,15 +38,6 @@ const LIST_COUNT = {
   bookings: (page: Page) => page.getByText(/^\d+ bookings?$/),
   bills: (page: Page) => page.locator('#bl-count'),
 } as const;
-
-/** Once the layout has settled after a resize (the chart follows its container a frame or two later). */
-async function noSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
-      timeout: 5_000,
-    })
-    .toBeLessThanOrEqual(0);
-}
 
 test.describe('the customer', () => {
   test.use({ storageState: CUSTOMER_STATE, viewport: { width: 1440, height: 900 } });
@@ -108,7 +99,7 @@ test.describe('the customer', () => {
     const chart = page.getByTestId('volume-chart');
     await expect(chart.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
     await page.setViewportSize({ width: 390, height: 844 });
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await expect
       .poll(() => chart.locator('.recharts-wrapper').evaluate((el) => el.getBoundingClientRect().right), {
         timeout: 5_000,
@@ -118,7 +109,7 @@ test.describe('the customer', () => {
     await page.reload();
     await expect(page.getByTestId('attention-item').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
   });
 });
 
@@ -212,6 +203,6 @@ test.describe('the carrier admin', () => {
     // On a phone: the whole dashboard fits 390 px.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
   });
 });

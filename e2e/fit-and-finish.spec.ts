@@ -1,5 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, signInAs } from './fixtures';
+import {
+  DEMO,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  signInAs,
+} from './fixtures';
 
 /**
  * Issue 10: exact rounding, no lost clicks, phone layouts, whole status badges, Retry after a failed load,
@@ -11,12 +17,6 @@ async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
   expect(box, 'element is laid out').not.toBeNull();
   return box!;
-}
-
-/** The page never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 async function attachScreenshot(page: Page, name: string) {

@@ -20,6 +20,19 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/**
+ * The page does not scroll sideways once its layout has settled: after a resize or a navigation, the phone layout
+ * (media queries read by React) and charts that follow their container arrive a frame or a render later, and on a
+ * busy machine later still. An overflow that stays fails after 5 s.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      timeout: 5_000,
+    })
+    .toBeLessThanOrEqual(0);
+}
+
 /** The toast with this text is visible. */
 export async function expectToast(page: Page, text: string) {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
+import {
+  DEMO,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  SMTP_PORT,
+  signInAs,
+} from './fixtures';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 test.beforeAll(async () => {
@@ -126,9 +133,7 @@ test('the customer’s bell shows the carrier’s return live, e-mails what is w
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(box.y + box.height).toBeLessThanOrEqual(844);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await expect(items.first()).toBeInViewport();
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from './fixtures';
 
 test('the empty path ends at app-login', async ({ page }) => {
   await page.goto('/');
@@ -42,7 +43,6 @@ test.describe('on a phone (390 px wide)', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'BL' }).click();
     await expect(page).toHaveURL(/\/app-dashboard\/bl-list/);
     await expect(page.getByRole('heading', { name: 'Bills of Lading' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -1,7 +1,14 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, freshContainerNumber, signInAs } from './fixtures';
+import {
+  DEMO,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  freshContainerNumber,
+  signInAs,
+} from './fixtures';
 
 /**
  * Issue 12, the carrier's desk: the customer (through the API) books INNSA -> AEJEA and asks for a price to
@@ -70,12 +77,6 @@ async function customerBooking(page: Page, equipment: { isoCode: string; quantit
   const quotation = await customerEnquiry(page, 'AEJEA', equipment);
   expect(quotation.status).toBe('QUOTED');
   return api<Booking>(page, 'POST', `/cp/quotations/${quotation.id}/accept/`);
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -293,17 +294,17 @@ test.describe('on a phone (390 px wide)', () => {
     await expect(page.getByRole('heading', { name: `Booking ${phoneBooking.number}` })).toBeVisible();
     await expect(page.getByTestId('container-row')).toHaveCount(3);
     await expect(page.getByRole('textbox', { name: /^Container number 3 \(45G1\)/ })).toBeVisible();
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await page.goto('/app-dashboard-admin/bookings-to-confirm');
     await expect(page.getByRole('link', { name: phoneBooking.number, exact: true })).toBeVisible();
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
 
     await page.goto(`/app-dashboard-admin/quotations-to-price/${phoneOnRequest.id}`);
     await expect(page.getByRole('textbox', { name: /^Qty \(line 1\)/ })).toHaveValue('2');
     await page.getByRole('textbox', { name: /^Unit amount \(line 1\)/ }).fill('1000');
     await expect(page.getByTestId('live-total')).toHaveText(/USD\s2,000\.00/);
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
 
     // Tariffs: the filters fold into a drawer.
     await page.goto('/app-dashboard-admin/tariffs');
@@ -314,6 +315,6 @@ test.describe('on a phone (390 px wide)', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('1');
     await expect(page.getByRole('button', { name: /^Edit tariff/ }).first()).toBeVisible();
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
   });
 });
