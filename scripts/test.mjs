@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -38,16 +39,10 @@ function runE2e(json, env, prefix) {
     for (const [from, to] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
-    ]) {
-      let rest = '';
-      from.setEncoding('utf8');
-      from.on('data', (chunk) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop();
-        for (const line of lines) to.write(`${prefix} ${line}\n`);
-      });
-      from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
-    }
+    ])
+      createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+        to.write(`${prefix} ${line}\n`),
+      );
   }
   return new Promise((done) => child.on('close', (code) => done(code ?? 1)));
 }

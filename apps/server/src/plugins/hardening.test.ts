@@ -188,24 +188,22 @@ describe('hardening', () => {
     t.lines.length = 0;
     const code = 'refused-code-that-must-not-be-logged';
     const bearer = 'bearer-that-must-not-be-logged';
-    const form = (extra: Record<string, string>) => ({
-      method: 'POST' as const,
-      url: '/authenticate/oauth/token/',
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: 'lading-portal',
-        ...extra,
-      }).toString(),
-    });
-    const withBearer = await t.app.inject({
-      ...form({ code, code_verifier: 'v'.repeat(43), redirect_uri: 'http://localhost:3000/oauth/callback' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${bearer}` },
-    });
+    const exchange = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/authenticate/oauth/token/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: 'lading-portal',
+          code,
+          code_verifier: 'v'.repeat(43),
+          redirect_uri: 'http://localhost:3000/oauth/callback',
+        }).toString(),
+      });
+    const withBearer = await exchange({ authorization: `Bearer ${bearer}` });
     expect(withBearer.statusCode).toBe(400);
-    const unknownCode = await t.app.inject({
-      ...form({ code, code_verifier: 'v'.repeat(43), redirect_uri: 'http://localhost:3000/oauth/callback' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const unknownCode = await exchange({});
     expect(unknownCode.statusCode).toBe(400);
     const refusals = t.lines
       .map(
