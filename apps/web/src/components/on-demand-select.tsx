@@ -122,7 +122,7 @@ function RealSelect({
   handoff: Handoff;
   typed: string | null;
 }) {
-  const focusRef = useTakeFocus<HTMLInputElement>(handoff.focus);
+  const focusRef = useTakeFocus<HTMLInputElement>(handoff.focus, handoff.selection);
   // Text typed into the stand-in becomes the search. Mantine clears the search when it mounts (its effects run
   // before this one), so it is put back here once; from then on the search is Mantine's own to change.
   const [search, setSearch] = useState(typed ?? '');

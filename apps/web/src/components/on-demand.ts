@@ -29,8 +29,20 @@ export function fetchOnDemand<T>(part: OnDemandPart<T>): Promise<T> {
   return part.pending;
 }
 
-/** What the real component takes over from the stand-in: its focus, and whether it was pressed (open at once). */
-export type Handoff = { focus: boolean; open: boolean };
+/**
+ * What the real component takes over from the stand-in: its focus, whether it was pressed (open at once) and, for an
+ * input, the selected text or the caret (text selected before the swap is replaced by what is typed after it).
+ */
+export type Handoff = { focus: boolean; open: boolean; selection: TextSelection | null };
+export type TextSelection = { start: number; end: number; direction: 'forward' | 'backward' | 'none' };
+
+const NO_HANDOFF: Handoff = { focus: false, open: false, selection: null };
+
+function selectionOf(element: HTMLElement): TextSelection | null {
+  if (!(element instanceof HTMLInputElement) || element.selectionStart === null || element.selectionEnd === null)
+    return null;
+  return { start: element.selectionStart, end: element.selectionEnd, direction: element.selectionDirection ?? 'none' };
+}
 
 /**
  * The part once it is in (null before), and `request`, for the stand-in's events: `request()` on hover or focus
@@ -56,11 +68,11 @@ export function useOnDemand<T, E extends HTMLElement = HTMLElement>(
   const standIn = useRef<E>(null);
   const givingWay = useRef(false);
   // One hand-off per stand-in: a press between the fetch's end and the real component's first render still opens it.
-  const handoff = useRef<Handoff>({ focus: false, open: false });
+  const handoff = useRef<Handoff>({ ...NO_HANDOFF });
   const pressing = useRef(false);
   const mounted = useRef(true);
   const [state, setState] = useState<{ real: T; handoff: Handoff } | null>(() =>
-    part.loaded ? { real: part.loaded, handoff: { focus: false, open: false } } : null,
+    part.loaded ? { real: part.loaded, handoff: NO_HANDOFF } : null,
   );
   useEffect(() => {
     mounted.current = true;
@@ -79,6 +91,7 @@ export function useOnDemand<T, E extends HTMLElement = HTMLElement>(
           if (!mounted.current || givingWay.current || pressing.current) return;
           // Read when the stand-in gives way: the user may have pressed it, or left it, while the part loaded.
           handoff.current.focus = standIn.current !== null && standIn.current === document.activeElement;
+          if (handoff.current.focus && standIn.current) handoff.current.selection = selectionOf(standIn.current);
           givingWay.current = true;
           // Rendered at once, in this task: a render scheduled for later could fall between a pointerdown on the
           // stand-in and its click, and the click would be lost.
@@ -105,7 +118,7 @@ export function useOnDemand<T, E extends HTMLElement = HTMLElement>(
   );
   return {
     real: state?.real ?? null,
-    handoff: state?.handoff ?? { focus: false, open: false },
+    handoff: state?.handoff ?? NO_HANDOFF,
     request,
     press,
     standIn,
@@ -114,19 +127,24 @@ export function useOnDemand<T, E extends HTMLElement = HTMLElement>(
 }
 
 /**
- * After taking over: focus the real element when the stand-in had the focus, the caret after any text. In a layout
- * effect, in the same task as the stand-in's removal, so no key can land on the page in between; before an opening
- * dropdown moves the focus into itself (which then returns it here on close).
+ * After taking over: focus the real element when the stand-in had the focus, with the stand-in's selection (the
+ * caret after any text when there was none). In a layout effect, in the same task as the stand-in's removal, so no
+ * key can land on the page in between; before an opening dropdown moves the focus into itself (which then returns
+ * it here on close).
  */
-export function useTakeFocus<E extends HTMLElement>(take: boolean) {
+export function useTakeFocus<E extends HTMLElement>(take: boolean, selection: TextSelection | null = null) {
   const ref = useRef<E>(null);
-  const atMount = useRef(take);
+  const atMount = useRef({ take, selection });
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!atMount.current || !element) return;
+    if (!atMount.current.take || !element) return;
     element.focus();
-    if (element instanceof HTMLInputElement && !element.readOnly)
-      element.setSelectionRange(element.value.length, element.value.length);
+    if (!(element instanceof HTMLInputElement) || element.readOnly) return;
+    const length = element.value.length;
+    const handed = atMount.current.selection;
+    if (handed)
+      element.setSelectionRange(Math.min(handed.start, length), Math.min(handed.end, length), handed.direction);
+    else element.setSelectionRange(length, length);
   }, []);
   return ref;
 }

@@ -45,7 +45,7 @@ export function TypeaheadCombobox<T>(
   // Mounted from the first focus (nothing can be searched before): a mounted dropdown, even hidden, has floating-ui
   // measure its position (a forced layout) while the page loads (as SelectField).
   const [reached, setReached] = useState(handoff.focus);
-  const inputRef = useTakeFocus<HTMLInputElement>(handoff.focus);
+  const inputRef = useTakeFocus<HTMLInputElement>(handoff.focus, handoff.selection);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
   const lastTerm = useRef<string | null>(null);

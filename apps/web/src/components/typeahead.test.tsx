@@ -91,6 +91,39 @@ describe('Typeahead', () => {
     }
   });
 
+  it('keeps the text selected in the stand-in when the real typeahead takes over, so what is typed next replaces it', async () => {
+    const part = heldBack(overlays);
+    try {
+      render(<Harness search={async () => PORTS} />);
+      act(() => input().focus());
+      type('India');
+      act(() => input().setSelectionRange(0, 5));
+      part.release();
+      await wait(0);
+      expect(input().getAttribute('aria-haspopup')).toBe('listbox');
+      expect(document.activeElement).toBe(input());
+      expect([input().selectionStart, input().selectionEnd]).toEqual([0, 5]);
+    } finally {
+      part.restore();
+    }
+  });
+
+  it('keeps the caret where the stand-in had it', async () => {
+    const part = heldBack(overlays);
+    try {
+      render(<Harness search={async () => PORTS} />);
+      act(() => input().focus());
+      type('ham');
+      act(() => input().setSelectionRange(1, 1));
+      part.release();
+      await wait(0);
+      expect(input().getAttribute('aria-haspopup')).toBe('listbox');
+      expect([input().selectionStart, input().selectionEnd]).toEqual([1, 1]);
+    } finally {
+      part.restore();
+    }
+  });
+
   it('is labelled and searches only 300 ms after the last key', async () => {
     const search = vi.fn<TypeaheadSearch<Port>>(async () => PORTS);
     render(<Harness search={search} />);
