@@ -245,16 +245,28 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(customer.page).toHaveURL(/\/app-login/);
   await customer.context.close();
 
-  // Audit trail: the deactivation by the administrator, and the approval of the request.
+  // Audit trail: the deactivation by the administrator, and the approval of the request. The record id keeps the
+  // count to this customer's entry (a retry's first try deactivated another customer).
+  const customerId = await page.evaluate(async (search) => {
+    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as { accessToken: string };
+    const url = `/cp/admin/users/?search=${encodeURIComponent(search)}`;
+    const users = (await (await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
+      results: { id: number }[];
+    };
+    return String(users.results[0]!.id);
+  }, email);
   await openFromWorkspaceMenu(page, 'Audit trail');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/audit$/);
-  await page.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
   await page.getByLabel('User (e-mail or name)').fill('asha');
+  await page.getByRole('textbox', { name: 'Action' }).fill('APPROVED');
+  await expect(page.getByText('Company membership #', { exact: false }).first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
+  await page.getByRole('combobox', { name: 'Record type' }).click();
+  await page.getByRole('option', { name: 'User', exact: true }).click();
+  await page.getByLabel('Record id').fill(customerId);
   await expect(page.getByText('1 entry, newest first')).toBeVisible();
   await expect(page.getByText('Asha Admin (admin@demo.lading.test)')).toBeVisible();
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Action' }).fill('APPROVED');
-  await expect(page.getByText('Company membership #', { exact: false }).first()).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.
@@ -283,11 +295,14 @@ test('the administrator approves a company request, deactivates a user and filte
   const filters = page.getByRole('dialog', { name: 'Filter the audit trail' });
   await filters.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
   await filters.getByLabel('User (e-mail or name)').fill('asha');
+  await filters.getByRole('combobox', { name: 'Record type' }).click();
+  await page.getByRole('option', { name: 'User', exact: true }).click();
+  await filters.getByLabel('Record id').fill(customerId);
   await expectNoSeriousAxeViolations(page);
   await filters.getByRole('button', { name: 'Show 1 entry' }).click();
   await expect(filters).toBeHidden();
   await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
-  await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('2');
+  await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('4');
   await expect(page.getByText('1 entry, newest first')).toBeVisible();
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
   await expectNoSidewaysScroll(page);
