@@ -248,9 +248,13 @@ test('the administrator approves a company request, deactivates a user and filte
   // Audit trail: the deactivation by the administrator, and the approval of the request. The record id keeps the
   // count to this customer's entry (a retry's first try deactivated another customer).
   const customerId = await page.evaluate(async (search) => {
-    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as { accessToken: string };
+    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as {
+      accessToken: string;
+    };
     const url = `/cp/admin/users/?search=${encodeURIComponent(search)}`;
-    const users = (await (await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
+    const users = (await (
+      await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as {
       results: { id: number }[];
     };
     return String(users.results[0]!.id);

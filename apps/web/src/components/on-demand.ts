@@ -39,9 +39,17 @@ export type TextSelection = { start: number; end: number; direction: 'forward' |
 const NO_HANDOFF: Handoff = { focus: false, open: false, selection: null };
 
 function selectionOf(element: HTMLElement): TextSelection | null {
-  if (!(element instanceof HTMLInputElement) || element.selectionStart === null || element.selectionEnd === null)
+  if (
+    !(element instanceof HTMLInputElement) ||
+    element.selectionStart === null ||
+    element.selectionEnd === null
+  )
     return null;
-  return { start: element.selectionStart, end: element.selectionEnd, direction: element.selectionDirection ?? 'none' };
+  return {
+    start: element.selectionStart,
+    end: element.selectionEnd,
+    direction: element.selectionDirection ?? 'none',
+  };
 }
 
 /**
@@ -91,7 +99,8 @@ export function useOnDemand<T, E extends HTMLElement = HTMLElement>(
           if (!mounted.current || givingWay.current || pressing.current) return;
           // Read when the stand-in gives way: the user may have pressed it, or left it, while the part loaded.
           handoff.current.focus = standIn.current !== null && standIn.current === document.activeElement;
-          if (handoff.current.focus && standIn.current) handoff.current.selection = selectionOf(standIn.current);
+          if (handoff.current.focus && standIn.current)
+            handoff.current.selection = selectionOf(standIn.current);
           givingWay.current = true;
           // Rendered at once, in this task: a render scheduled for later could fall between a pointerdown on the
           // stand-in and its click, and the click would be lost.
@@ -143,7 +152,11 @@ export function useTakeFocus<E extends HTMLElement>(take: boolean, selection: Te
     const length = element.value.length;
     const handed = atMount.current.selection;
     if (handed)
-      element.setSelectionRange(Math.min(handed.start, length), Math.min(handed.end, length), handed.direction);
+      element.setSelectionRange(
+        Math.min(handed.start, length),
+        Math.min(handed.end, length),
+        handed.direction,
+      );
     else element.setSelectionRange(length, length);
   }, []);
   return ref;
