@@ -300,7 +300,9 @@ const blListRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ deps, preload }) => {
     if (preload) return;
-    void import('../features/bills-of-lading/routes/bl-list').then((module) => module.prefetchBlList(deps));
+    void import('../features/bills-of-lading/routes/prefetch-bl-list').then((module) =>
+      module.prefetchBlList(deps),
+    );
   },
   component: lazyRouteComponent(() => import('../features/bills-of-lading/routes/bl-list'), 'BlListRoute'),
 });
@@ -323,7 +325,7 @@ const blViewRoute = createRoute({
   // The bill's requests start once the auth data is in, not after the first render (not on hover: preload).
   loader: ({ params, preload }) => {
     if (preload) return;
-    void import('../features/bills-of-lading/routes/bl-view').then((module) =>
+    void import('../features/bills-of-lading/routes/prefetch-bill-view').then((module) =>
       module.prefetchBillView(Number(params.id)),
     );
   },

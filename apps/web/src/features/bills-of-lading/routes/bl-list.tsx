@@ -188,8 +188,6 @@ function BillCard({ bill }: { bill: BillOfLadingListItem }) {
 
 const route = getRouteApi('/portal/app-dashboard/bl-list');
 
-export { prefetchBlList } from './prefetch-bl-list';
-
 /** The route's component: the list with its search kept in the address (replaced, not pushed). */
 export function BlListRoute() {
   const navigate = route.useNavigate();

@@ -12,8 +12,6 @@ import { BillOfLadingForm } from '../components/bill-of-lading-form';
 import { BlDocumentActions } from '../components/bl-document-actions';
 import { StatusBadge } from '../components/status-badge';
 
-export { prefetchBillView } from './prefetch-bill-view';
-
 const route = getRouteApi('/portal/bl_view/$id');
 
 /** The route's component: the page for the bill in the address. */

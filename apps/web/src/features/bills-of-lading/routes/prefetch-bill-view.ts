@@ -6,8 +6,9 @@ import { billOfLadingQuery } from '../api/get-bill-of-lading';
 /**
  * bl_view's requests, started by its route's loader as soon as the auth data is in, instead of after the portal and
  * the screen have rendered (Lighthouse's LCP, figure 7). The page's own queries then find them in flight or done.
- * Same order as the page (section 4): package types first, then the bill; the HS codes in parallel. Exported by the
- * screen's module (bl-view.tsx), whose chunk main.tsx has already fetched, so no request waits for another file.
+ * Same order as the page (section 4): package types first, then the bill; the HS codes in parallel. The router
+ * imports this module itself; the build puts it, with the query definitions it starts, in the `portal` chunk the HTML
+ * preloads (build/chunks.ts), so the calls need that chunk, not the screen's.
  */
 export function prefetchBillView(id: number): void {
   if (!Number.isInteger(id)) return;
