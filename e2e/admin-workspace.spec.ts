@@ -262,7 +262,15 @@ test('the administrator approves a company request, deactivates a user and filte
   await openFromWorkspaceMenu(page, 'Audit trail');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/audit$/);
   await page.getByLabel('User (e-mail or name)').fill('asha');
+  // The unfiltered trail already shows the approval: wait for the filtered answer before looking for it.
+  const approvals = page.waitForResponse(
+    (response) =>
+      response.url().includes('/cp/admin/audit-events/') &&
+      response.url().includes('action=APPROVED') &&
+      response.url().includes('user=asha'),
+  );
   await page.getByRole('textbox', { name: 'Action' }).fill('APPROVED');
+  expect((await approvals).status()).toBe(200);
   await expect(page.getByText('Company membership #', { exact: false }).first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
   await page.getByRole('combobox', { name: 'Record type' }).click();

@@ -13,7 +13,8 @@
 //   uses;
 // - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms);
 // - each lazy module keeps in its own chunk what only it uses (a screen; a lazy part of one, such as the dashboard's
-//   chart library, a modal or a form's schema).
+//   chart library, a modal or a form's schema). The exception: the route loaders' data modules (`routes/prefetch-*.ts`)
+//   and what they reach go to `portal`, so a screen's first calls wait for that chunk only.
 //
 // A module's place is decided from the static imports (what the bundler's tree-shaking drops is not known here): a
 // contract module the screens import a constant from must not also build zod schemas (bill-of-lading-rules.ts,
@@ -166,7 +167,15 @@ const FIRST_LOADS = [
   { page: 'view', roots: [PORTAL, BL_VIEW, PREFETCH] },
   { page: 'dashboard', roots: [PORTAL, DASHBOARD, PREFETCH] },
 ] as const;
-const SIGNED_IN_PAGES = ['list', 'view', 'dashboard'];
+const SIGNED_IN_PAGES = FIRST_LOADS.filter(({ roots }) => roots.some((root) => root === PORTAL)).map(
+  ({ page }) => page,
+);
+
+/** The first loads whose roots include one of `of`. */
+const pagesReaching = (of: string[]): string[] =>
+  FIRST_LOADS.filter(({ roots: pageRoots }) =>
+    of.some((root) => pageRoots.some((pattern) => pattern.test(root))),
+  ).map(({ page }) => page);
 
 /**
  * The chunk for a set of first loads: `sign-in` (login only), `portal` (every signed-in page), `shell` (all of them),
@@ -198,8 +207,14 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     const of = [...(roots?.get(id) ?? [])];
     // The route loaders' requests (and the query definitions they start, by the FIRST_LOADS above) ride in `portal`,
     // which the HTML preloads on every signed-in page: a screen's calls start once that chunk is in, while the
-    // screen's own chunks still load, instead of after them (Lighthouse's LCP, figure 7).
-    if (PREFETCH.test(id)) return SIGNED_IN_PAGES;
+    // screen's own chunks still load, instead of after them (Lighthouse's LCP, figure 7). Not if the entry or login
+    // reaches one (login would then fetch `portal`): it is placed as any other module.
+    if (
+      PREFETCH.test(id) &&
+      !of.some((root) => roots?.entries.has(root)) &&
+      !pagesReaching(of).includes('login')
+    )
+      return SIGNED_IN_PAGES;
     // A lazy module itself keeps its own chunk (the build manifest names it; build/first-load.ts reads that).
     if (of.includes(id) && !roots?.entries.has(id)) return null;
     // The entry and all it reaches, libraries and the app's shell alike, make one `shell` chunk: the bundler makes it
@@ -209,9 +224,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     if (of.some((root) => roots?.entries.has(root))) return 'shell';
     // What only one lazy module reaches stays in its chunk.
     if (of.length === 1) return null;
-    const pages = FIRST_LOADS.filter(({ roots: pageRoots }) =>
-      of.some((root) => pageRoots.some((pattern) => pattern.test(root))),
-    ).map(({ page }) => page);
+    const pages = pagesReaching(of);
     // Login's own stylesheet (the password input's, 0.3 KB) rides in the shell's: a file of its own costs login twice
     // its size in request and headers, and the signed-in pages get 0.3 KB.
     if (pages.length === 1 && pages[0] === 'login' && /\.css$/.test(id)) return 'shell';

@@ -147,8 +147,12 @@ export function useTakeFocus<E extends HTMLElement>(take: boolean, selection: Te
   useLayoutEffect(() => {
     const element = ref.current;
     if (!atMount.current.take || !element) return;
+    // Once: an effect run again (StrictMode in development, a Suspense boundary showing its content again) must not
+    // take the focus back or put back a selection since changed.
+    atMount.current.take = false;
     element.focus();
-    if (!(element instanceof HTMLInputElement) || element.readOnly) return;
+    // Only text-like inputs have a selection (an email or number input throws on setSelectionRange).
+    if (!(element instanceof HTMLInputElement) || element.readOnly || element.selectionStart === null) return;
     const length = element.value.length;
     const handed = atMount.current.selection;
     if (handed)

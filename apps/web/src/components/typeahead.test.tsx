@@ -93,24 +93,32 @@ describe('Typeahead', () => {
 
   // What is typed after the swap replaces a selection made before it (a select-all, Playwright's fill).
   it.each([
-    { what: 'the selected text', text: 'India', range: [0, 5] },
-    { what: 'the caret', text: 'ham', range: [1, 1] },
-  ] as const)('keeps $what of the stand-in when the real typeahead takes over', async ({ text, range }) => {
-    const part = heldBack(overlays);
-    try {
-      render(<Harness search={async () => PORTS} />);
-      act(() => input().focus());
-      type(text);
-      act(() => input().setSelectionRange(range[0], range[1]));
-      part.release();
-      await wait(0);
-      expect(input().getAttribute('aria-haspopup')).toBe('listbox');
-      expect(document.activeElement).toBe(input());
-      expect([input().selectionStart, input().selectionEnd]).toEqual(range);
-    } finally {
-      part.restore();
-    }
-  });
+    { what: 'the selected text', text: 'India', start: 0, end: 5, direction: 'forward' },
+    { what: 'a selection made backwards', text: 'Santos', start: 1, end: 4, direction: 'backward' },
+    { what: 'the caret', text: 'ham', start: 1, end: 1, direction: 'none' },
+  ] as const)(
+    'keeps $what of the stand-in when the real typeahead takes over',
+    async ({ text, start, end, direction }) => {
+      const part = heldBack(overlays);
+      try {
+        render(<Harness search={async () => PORTS} />);
+        act(() => input().focus());
+        type(text);
+        act(() => input().setSelectionRange(start, end, direction));
+        part.release();
+        await wait(0);
+        expect(input().getAttribute('aria-haspopup')).toBe('listbox');
+        expect(document.activeElement).toBe(input());
+        expect([input().selectionStart, input().selectionEnd, input().selectionDirection]).toEqual([
+          start,
+          end,
+          direction,
+        ]);
+      } finally {
+        part.restore();
+      }
+    },
+  );
 
   it('is labelled and searches only 300 ms after the last key', async () => {
     const search = vi.fn<TypeaheadSearch<Port>>(async () => PORTS);
