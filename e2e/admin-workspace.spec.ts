@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
 import {
+  api,
   DEMO,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -247,18 +248,12 @@ test('the administrator approves a company request, deactivates a user and filte
 
   // Audit trail: the deactivation by the administrator, and the approval of the request. The record id keeps the
   // count to this customer's entry (a retry's first try deactivated another customer).
-  const customerId = await page.evaluate(async (search) => {
-    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as {
-      accessToken: string;
-    };
-    const url = `/cp/admin/users/?search=${encodeURIComponent(search)}`;
-    const users = (await (
-      await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } })
-    ).json()) as {
-      results: { id: number }[];
-    };
-    return String(users.results[0]!.id);
-  }, email);
+  const users = await api<{ results: { id: number }[] }>(
+    page,
+    'GET',
+    `/cp/admin/users/?search=${encodeURIComponent(email)}`,
+  );
+  const customerId = String(users.results[0]!.id);
   await openFromWorkspaceMenu(page, 'Audit trail');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/audit$/);
   await page.getByLabel('User (e-mail or name)').fill('asha');

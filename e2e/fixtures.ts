@@ -33,6 +33,29 @@ export async function expectNoSidewaysScroll(page: Page) {
     .toBeLessThanOrEqual(0);
 }
 
+/** Calls the API from the page with the signed-in user's token (the page must be on the portal). */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(window.localStorage.getItem('lading.session') ?? '{}') as {
+        accessToken: string;
+      };
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = await response.json();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
 /** The toast with this text is visible. */
 export async function expectToast(page: Page, text: string) {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  api,
   DEMO,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -19,29 +20,6 @@ import {
 
 const CUSTOMER_STATE = join(tmpdir(), `lading-desk-customer-${process.pid}.json`);
 const ADMIN_STATE = join(tmpdir(), `lading-desk-admin-${process.pid}.json`);
-
-/** Calls the API from the page with the signed-in user's token (the page must be on the portal). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(window.localStorage.getItem('lading.session') ?? '{}') as {
-        accessToken: string;
-      };
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.accessToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await response.json();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 type Quotation = { id: number; number: string; status: string };
 type Booking = { id: number; number: string };
