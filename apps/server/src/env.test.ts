@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv, parseDatabaseUrl } from './env';
+import { loadEnv, parseDatabaseUrl, parseTrustProxy } from './env';
 
 describe('configuration', () => {
   it('defaults to the embedded database under ./data/pglite', () => {
@@ -46,5 +46,22 @@ describe('configuration', () => {
 
   it('derives PUBLIC_URL from PORT', () => {
     expect(loadEnv({ PORT: '4321', DATABASE_URL: 'pglite:memory' }).publicUrl).toBe('http://localhost:4321');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes proxy addresses, CIDR ranges and proxy-addr names; never "everything" or a hop count', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('10.0.0.7, 10.1.0.0/16,loopback, ::1')).toEqual([
+      '10.0.0.7',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['true', '1', '*', '10.0.0.0/33', 'proxy.example.com']) {
+      expect(() => parseTrustProxy(bad), bad).toThrow();
+    }
+    expect(() => loadEnv({ DATABASE_URL: 'pglite:memory', TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });

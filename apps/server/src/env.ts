@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseTrustProxy } from './plugins/rate-limit';
 
 /** The repository root: relative paths in configuration resolve against the folder the user started from. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -101,4 +101,27 @@ function localSessionSecret(database: DatabaseTarget): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: the proxies allowed to tell the client's address (X-Forwarded-For, X-Forwarded-Proto). Unset: none,
+ * the socket's address is the client's. Otherwise a comma-separated list of the proxies' addresses or CIDR ranges
+ * (or loopback / linklocal / uniquelocal). Neither "trust everything" nor a hop count is offered: with either, a
+ * client connecting directly could choose its own address.
+ */
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address = '', bits] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 4 ? 32 : 128;
+    if (!version || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits)))
+      throw new Error(`"${entry}" is not a proxy address, CIDR range, loopback, linklocal or uniquelocal`);
+  }
+  return entries;
 }

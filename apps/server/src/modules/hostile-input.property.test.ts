@@ -7,7 +7,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { queryRows } from '../db/client';
-import type { Access, RegisteredRoute } from '../plugins/auth';
+import type { Access } from '../lib/request';
+import type { RegisteredRoute } from '../plugins/auth';
 import { type DemoAccount, signInAs } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {

@@ -2,7 +2,8 @@ import { toPermissionSet } from '@lading/contract/access';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrincipalData } from '../lib/principal';
-import { assertEveryRouteDeclaresAccess, principalOf, registerAuth } from './auth';
+import { principalOf } from '../lib/request';
+import { assertEveryRouteDeclaresAccess, registerAuth } from './auth';
 import { registerErrorHandler } from './error-handler';
 
 const principalData = (userId: number, isStaff: boolean): PrincipalData => ({

@@ -2,24 +2,10 @@ import { ForbiddenBodySchema, type Permission, permissionKey } from '@lading/con
 import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { createPrincipal, type Principal, type PrincipalData } from '../lib/principal';
-
-/**
- * Who may call a route, declared in the route's own definition (`config: { access }`):
- * - `'public'`: anyone; no token is read.
- * - `'signed-in'`: any valid access token.
- * - a permission `{ module, resource, operation }`: a valid token whose principal holds it.
- */
-export type Access = 'public' | 'signed-in' | Permission;
+import { createPrincipal, type Principal } from '../lib/principal';
+import type { Access, AccessTokenVerifier, PrincipalLoader } from '../lib/request';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-  }
-  interface FastifyRequest {
-    /** The caller, set by the auth hook on every route that is not public. */
-    principal: Principal | null;
-  }
   interface FastifyInstance {
     /**
      * Runs `register` with routes that declare nothing defaulting to public: for third-party plugins whose routes
@@ -28,21 +14,6 @@ declare module 'fastify' {
     registerPublic(register: () => Promise<unknown>): Promise<void>;
   }
 }
-
-/**
- * Looks an access token up: the user and the grant it belongs to, or null when unknown, expired or revoked; with the
- * user's principal data when it was read along (null: no active user), else the hook loads it; and when the token
- * expires (epoch ms), when known.
- */
-export type AccessTokenVerifier = (token: string) => Promise<{
-  userId: number;
-  grantId?: string;
-  principal?: PrincipalData | null;
-  expiresAt?: number;
-} | null>;
-
-/** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
-export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;
 
 const unauthenticated = (description: string) =>
   new AppError('UNAUTHENTICATED', 'Please sign in again', {
@@ -53,12 +24,6 @@ const unauthenticated = (description: string) =>
 
 export const forbiddenFor = (required: Permission) =>
   new AppError('FORBIDDEN', 'You do not have permission to do this', { required });
-
-/** The caller of a route that is not public (the hook has already refused anonymous calls). */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');
-  return request.principal;
-}
 
 export type RegisteredRoute = {
   method: string;

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -96,27 +95,4 @@ export async function registerRateLimits(
     return;
   }
   await app.register(rateLimit, { global: false, allowList, store: postgresStore(options.db) });
-}
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * TRUST_PROXY: the proxies allowed to tell the client's address (X-Forwarded-For, X-Forwarded-Proto). Unset: none,
- * the socket's address is the client's. Otherwise a comma-separated list of the proxies' addresses or CIDR ranges
- * (or loopback / linklocal / uniquelocal). Neither "trust everything" nor a hop count is offered: with either, a
- * client connecting directly could choose its own address.
- */
-export function parseTrustProxy(value: string | undefined): false | string[] {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  const entries = text.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
-    if (PROXY_NAMES.has(entry)) continue;
-    const [address = '', bits] = entry.split('/');
-    const version = isIP(address);
-    const maxBits = version === 4 ? 32 : 128;
-    if (!version || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits)))
-      throw new Error(`"${entry}" is not a proxy address, CIDR range, loopback, linklocal or uniquelocal`);
-  }
-  return entries;
 }

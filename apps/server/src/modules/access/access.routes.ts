@@ -2,7 +2,7 @@ import { AuthDataSchema, SelectOfficeBodySchema } from '@lading/contract/access'
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import type { AccessService } from './access.service';
 
 const tags = ['accounts'];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AccessTokenVerifier } from '../../plugins/auth';
+import type { AccessTokenVerifier } from '../../lib/request';
 
 type Verified = NonNullable<Awaited<ReturnType<AccessTokenVerifier>>>;
 type Entry = { userId: number; grantId: string | undefined; verified: Verified; until: number };

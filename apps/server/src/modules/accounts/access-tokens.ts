@@ -1,4 +1,4 @@
-import type { AccessTokenVerifier } from '../../plugins/auth';
+import type { AccessTokenVerifier } from '../../lib/request';
 import type { OAuthProvider } from './oauth-provider';
 import { withPrincipal } from './oidc-adapter';
 

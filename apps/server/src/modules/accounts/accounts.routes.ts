@@ -15,7 +15,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import type { AccountsService } from './accounts.service';
 import { OAUTH_PATHS, type OAuthProvider } from './oauth-provider';
 import { findActiveSession, SESSION_TTL_MS } from './sessions';

@@ -2,7 +2,7 @@ import { AuditEventListQuerySchema, AuditEventListResponseSchema } from '@lading
 import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import { findAuditEvents } from './audit.repository';
 
 /** The audit viewer: one read of the shared trail, so there is no service beyond the scoped query. */

@@ -7,7 +7,7 @@ import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import type { BillOfLadingDocumentsService } from './bill-of-lading-documents.service';
 
 const tags = ['bills of lading'];

@@ -10,8 +10,8 @@ import { BillOfLadingSchema } from '@lading/contract/bills-of-lading';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../lib/request';
 import { etagOf } from '../../lib/versioning';
-import { principalOf } from '../../plugins/auth';
 import type { BillOfLadingReviewService } from './bill-of-lading-review.service';
 
 const tags = ['bills of lading: review'];

@@ -7,8 +7,8 @@ import {
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../lib/request';
 import { etagOf } from '../../lib/versioning';
-import { principalOf } from '../../plugins/auth';
 import { compiledSerializerCompiler } from '../../plugins/compiled-serializer';
 import type { BillsOfLadingService } from './bills-of-lading.service';
 

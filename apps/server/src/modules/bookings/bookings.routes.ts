@@ -9,7 +9,7 @@ import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import { RejectBodySchema } from '@lading/contract/quotations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import type { BookingsService } from './bookings.service';
 
 const tags = ['bookings'];

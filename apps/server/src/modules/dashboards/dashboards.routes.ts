@@ -6,7 +6,7 @@ import {
 } from '@lading/contract/dashboards';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import type { DashboardsService } from './dashboards.service';
 
 const tags = ['dashboards'];

@@ -9,7 +9,7 @@ import {
   UpdateNotificationPreferencesBodySchema,
 } from '@lading/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import type { NotificationStreams } from './notifications.realtime';
 import type { NotificationsService } from './notifications.service';
 

@@ -6,8 +6,8 @@ import {
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../lib/request';
 import { etagOf } from '../../lib/versioning';
-import { principalOf } from '../../plugins/auth';
 import type { OfficesService } from './offices.service';
 
 const tags = ['admin: offices'];

@@ -10,7 +10,7 @@ import {
   RejectBodySchema,
 } from '@lading/contract/quotations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../lib/request';
 import type { QuotationsService } from './quotations.service';
 
 const tags = ['quotations'];

@@ -7,8 +7,8 @@ import {
   TariffSchema,
 } from '@lading/contract/tariffs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../lib/request';
 import { etagOf } from '../../lib/versioning';
-import { principalOf } from '../../plugins/auth';
 import type { TariffsService } from './tariffs.service';
 
 const tags = ['tariffs'];

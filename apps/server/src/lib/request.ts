@@ -1,0 +1,43 @@
+import type { Permission } from '@lading/contract/access';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import type { Principal, PrincipalData } from './principal';
+
+/**
+ * Who may call a route, declared in the route's own definition (`config: { access }`):
+ * - `'public'`: anyone; no token is read.
+ * - `'signed-in'`: any valid access token.
+ * - a permission `{ module, resource, operation }`: a valid token whose principal holds it.
+ */
+export type Access = 'public' | 'signed-in' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The caller, set by the auth hook on every route that is not public. */
+    principal: Principal | null;
+  }
+}
+
+/**
+ * Looks an access token up: the user and the grant it belongs to, or null when unknown, expired or revoked; with the
+ * user's principal data when it was read along (null: no active user), else the hook loads it; and when the token
+ * expires (epoch ms), when known.
+ */
+export type AccessTokenVerifier = (token: string) => Promise<{
+  userId: number;
+  grantId?: string;
+  principal?: PrincipalData | null;
+  expiresAt?: number;
+} | null>;
+
+/** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
+export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;
+
+/** The caller of a route that is not public (the hook has already refused anonymous calls). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+  return request.principal;
+}
