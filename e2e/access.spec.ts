@@ -18,7 +18,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => smtp.close());
 
-// The demo seed (apps/server/src/db/seed/demo-bills.ts) loads at INMAA, so issues at the Chennai branch (MAA),
+// The demo seed (apps/server/src/seed/demo-bills.ts) loads at INMAA, so issues at the Chennai branch (MAA),
 // LDG26110008 (customer) and LDG26110009–14 (customer2); LDG26110001–07 load at INNSA/INMUN and are issued by TSX.
 const CHENNAI_BILLS = Array.from({ length: 7 }, (_, i) => `LDG261100${String(8 + i).padStart(2, '0')}`);
 const OTHER_BILLS = Array.from({ length: 7 }, (_, i) => `LDG2611000${1 + i}`);

@@ -24,7 +24,7 @@ if (base && /^postgres(ql)?:\/\//.test(base)) {
   const target = new URL(base);
   target.pathname = `/${name}`;
   env.DATABASE_URL = target.toString();
-  const seed = spawn(process.execPath, ['--import', 'tsx', 'src/db/seed/seed-cli.ts'], {
+  const seed = spawn(process.execPath, ['--import', 'tsx', 'src/seed/seed-cli.ts'], {
     cwd: serverDir,
     env,
     stdio: 'inherit',

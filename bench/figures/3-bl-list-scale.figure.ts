@@ -6,10 +6,10 @@
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { seedDemoData } from '../../apps/server/src/db/seed/demo';
 import { loadEnv } from '../../apps/server/src/env';
 import { seedAccessModel } from '../../apps/server/src/modules/access/access.seed';
 import { seedReferenceData } from '../../apps/server/src/modules/reference-data/reference-data.seed';
+import { seedDemoData } from '../../apps/server/src/seed/demo';
 import { signInAs } from '../../apps/server/src/test/auth';
 import { generateBills } from '../../apps/server/src/test/generate-bills';
 import type { TestApp } from '../../apps/server/src/test/test-app';

@@ -8,53 +8,50 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
-import { accessRoutes } from './modules/access/access.routes';
-import { seedAccessModel } from './modules/access/access.seed';
-import { createAccessService } from './modules/access/access.service';
-import { cachePrincipals } from './modules/access/principal-cache';
-import { createAccessTokenVerifier } from './modules/accounts/access-tokens';
-import { purgeExpiredAccountData } from './modules/accounts/accounts.repository';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { createAccountsService } from './modules/accounts/accounts.service';
-import { createOAuthProvider, mountOAuthProvider } from './modules/accounts/oauth-provider';
-import { purgeExpiredOidcPayloads, revokeGrant } from './modules/accounts/oidc-adapter';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { billOfLadingDocumentsRoutes } from './modules/bills-of-lading/bill-of-lading-documents.routes';
-import { createBillOfLadingDocumentsService } from './modules/bills-of-lading/bill-of-lading-documents.service';
-import { billOfLadingReviewRoutes } from './modules/bills-of-lading/bill-of-lading-review.routes';
-import { createBillOfLadingReviewService } from './modules/bills-of-lading/bill-of-lading-review.service';
-import { billsOfLadingRoutes } from './modules/bills-of-lading/bills-of-lading.routes';
-import { createBillsOfLadingService } from './modules/bills-of-lading/bills-of-lading.service';
-import { bookingsRoutes } from './modules/bookings/bookings.routes';
-import { createBookingsService } from './modules/bookings/bookings.service';
-import { companiesRoutes } from './modules/companies/companies.routes';
-import { createCompaniesService } from './modules/companies/companies.service';
-import { companyAdminRoutes } from './modules/companies/company-admin.routes';
-import { createCompanyAdminService } from './modules/companies/company-admin.service';
-import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
-import { createDashboardsService } from './modules/dashboards/dashboards.service';
-import { dcsaRoutes } from './modules/dcsa/dcsa.routes';
-import { createDcsaService } from './modules/dcsa/dcsa.service';
-import { createEventDispatcher } from './modules/events/event-dispatcher';
-import { healthRoutes } from './modules/health/health.routes';
-import { type MailWorker, startMailWorker } from './modules/mail/mail.service';
-import { notificationEventHandlers } from './modules/notifications/notifications.handlers';
-import { createNotificationStreams } from './modules/notifications/notifications.realtime';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { accessRoutes, cachePrincipals, createAccessService, seedAccessModel } from './modules/access';
 import {
+  accountsRoutes,
+  createAccessTokenVerifier,
+  createAccountsService,
+  createOAuthProvider,
+  mountOAuthProvider,
+  purgeExpiredAccountData,
+  purgeExpiredOidcPayloads,
+  revokeGrant,
+} from './modules/accounts';
+import { auditRoutes } from './modules/audit';
+import {
+  billOfLadingDocumentsRoutes,
+  billOfLadingReviewRoutes,
+  billsOfLadingRoutes,
+  createBillOfLadingDocumentsService,
+  createBillOfLadingReviewService,
+  createBillsOfLadingService,
+} from './modules/bills-of-lading';
+import { bookingsRoutes, createBookingsService } from './modules/bookings';
+import {
+  companiesRoutes,
+  companyAdminRoutes,
+  createCompaniesService,
+  createCompanyAdminService,
+} from './modules/companies';
+import { createDashboardsService, dashboardsRoutes } from './modules/dashboards';
+import { createDcsaService, dcsaRoutes } from './modules/dcsa';
+import { createEventDispatcher } from './modules/events';
+import { healthRoutes } from './modules/health';
+import { type MailWorker, startMailWorker } from './modules/mail';
+import {
+  createNotificationStreams,
   createNotificationsService,
   type NotificationsService,
-} from './modules/notifications/notifications.service';
-import { officesRoutes } from './modules/offices/offices.routes';
-import { createOfficesService } from './modules/offices/offices.service';
-import { quotationsRoutes } from './modules/quotations/quotations.routes';
-import { createQuotationsService } from './modules/quotations/quotations.service';
-import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
-import { seedReferenceData } from './modules/reference-data/reference-data.seed';
-import { tariffsRoutes } from './modules/tariffs/tariffs.routes';
-import { createTariffsService } from './modules/tariffs/tariffs.service';
-import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
+  notificationEventHandlers,
+  notificationsRoutes,
+} from './modules/notifications';
+import { createOfficesService, officesRoutes } from './modules/offices';
+import { createQuotationsService, quotationsRoutes } from './modules/quotations';
+import { referenceDataRoutes, seedReferenceData } from './modules/reference-data';
+import { createTariffsService, tariffsRoutes } from './modules/tariffs';
+import { createUsersService, usersRoutes } from './modules/users';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
@@ -267,15 +264,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(healthRoutes, { database });
   await app.register(referenceDataRoutes);
   const bills = createBillsOfLadingService({ db: database.db });
+  const bookings = createBookingsService({ db: database.db });
   await app.register(billsOfLadingRoutes, { bills });
-  await app.register(dcsaRoutes, { dcsa: createDcsaService({ db: database.db, bills }) });
+  await app.register(dcsaRoutes, { dcsa: createDcsaService({ db: database.db, bills, bookings }) });
   await app.register(billOfLadingReviewRoutes, {
     review: createBillOfLadingReviewService({ db: database.db, kickMail: mail.kick }),
   });
   await app.register(quotationsRoutes, {
-    quotations: createQuotationsService({ db: database.db, kickMail: mail.kick }),
+    quotations: createQuotationsService({ db: database.db, kickMail: mail.kick, bookings }),
   });
-  await app.register(bookingsRoutes, { bookings: createBookingsService({ db: database.db }) });
+  await app.register(bookingsRoutes, { bookings });
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
   await app.register(billOfLadingDocumentsRoutes, {

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { type Database, openDatabase, queryRows } from './db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 import { loadEnv } from './env';
 import { seedAccessModel } from './modules/access/access.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { signIn } from './test/auth';
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { seedDemoData } from './db/seed/demo';
 import { loadEnv, REPO_ROOT } from './env';
+import { seedDemoData } from './seed/demo';
 
 // A .env file at the repository root is read if present; real environment variables win.
 const envFile = resolve(REPO_ROOT, '.env');

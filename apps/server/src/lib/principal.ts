@@ -6,21 +6,9 @@ import {
   type PermissionSet,
   type RoleCode,
 } from '@lading/contract/access';
-import { type SQL, sql } from 'drizzle-orm';
+import type { Scope } from './scopes';
 
 export type CompanyStatus = 'PENDING' | 'APPROVED' | null;
-
-/**
- * Whose records a caller reaches; decided once, when the principal is built, and applied by every query through
- * `scopeCondition`.
- * - `own`: a customer's own records (`created_by_id`, specification section 6).
- * - `offices`: carrier staff of a branch: records of the office they work as (an empty list reaches nothing).
- * - `all`: carrier staff working as the corporate office (TSX).
- */
-export type Scope =
-  | { kind: 'own'; userId: number }
-  | { kind: 'offices'; officeIds: number[] }
-  | { kind: 'all' };
 
 /** The caller of one request, built by the auth hook from the access token. Services ask it; nothing reads roles directly. */
 export type Principal = {
@@ -72,24 +60,4 @@ export function createPrincipal(
     scope,
     can: (permission) => hasPermission(data.permissions, permission),
   };
-}
-
-/**
- * The scope as a SQL condition over a record's owner and office columns, e.g.
- * `scopeCondition(p.scope, { owner: sql\`b.created_by_id\`, office: sql\`b.issuing_office_id\` })`.
- */
-export function scopeCondition(scope: Scope, columns: { owner: SQL; office: SQL }): SQL {
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'own':
-      return sql`${columns.owner} = ${scope.userId}`;
-    case 'offices':
-      return scope.officeIds.length === 0
-        ? sql`false`
-        : sql`${columns.office} in (${sql.join(
-            scope.officeIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`;
-  }
 }

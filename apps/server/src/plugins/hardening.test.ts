@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../db/seed/demo';
 import { loadEnv } from '../env';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { CookieJar, login, signIn } from '../test/auth';
 import { createTestDatabase } from '../test/test-database';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH, type TokenResponse } from '@lading/contract/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import type { TestApp } from './test-app';
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;

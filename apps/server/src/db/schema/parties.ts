@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { foldedSql } from './reference-data';
+import { foldedSql } from '../text-search';
 
 /**
  * A company (party) known to the carrier. Role codes (specification section 6): CO, CHA, N, DDR, CN, OS.

@@ -10,69 +10,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-
-// ---- accent- and case-insensitive search text ------------------------------------------------------------------
-
-/**
- * Latin letters with diacritics (Latin-1 Supplement, Extended-A/B, Extended Additional) and their plain ASCII
- * letter. PGlite has no `unaccent`, so search columns fold with the built-in, immutable `translate()` instead;
- * the same expression folds the search term, so both sides always agree.
- */
-const SPECIAL_LETTERS: Record<string, string> = {
-  Æ: 'A',
-  æ: 'a',
-  Ø: 'O',
-  ø: 'o',
-  Đ: 'D',
-  đ: 'd',
-  Ð: 'D',
-  ð: 'd',
-  Þ: 'T',
-  þ: 't',
-  ß: 's',
-  Ł: 'L',
-  ł: 'l',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Œ: 'O',
-  œ: 'o',
-  Ŧ: 'T',
-  ŧ: 't',
-  ĸ: 'k',
-  Ŀ: 'L',
-  ŀ: 'l',
-  Ŋ: 'N',
-  ŋ: 'n',
-};
-
-function buildFoldTable(): { from: string; to: string } {
-  let from = '';
-  let to = '';
-  const ranges: [number, number][] = [
-    [0xc0, 0x24f],
-    [0x1e00, 0x1eff],
-  ];
-  for (const [start, end] of ranges) {
-    for (let codePoint = start; codePoint <= end; codePoint++) {
-      const letter = String.fromCodePoint(codePoint);
-      const base = SPECIAL_LETTERS[letter] ?? letter.normalize('NFD')[0] ?? '';
-      if (/^[A-Za-z]$/.test(base)) {
-        from += letter;
-        to += base;
-      }
-    }
-  }
-  return { from, to };
-}
-
-const FOLD = buildFoldTable();
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** `lower(translate(value, <accented>, <plain>))`: the folded form stored in every `search_*` column. */
-export function foldedSql(value: SQL | AnyPgColumn): SQL {
-  return sql`lower(translate(${value}, ${sql.raw(quote(FOLD.from))}, ${sql.raw(quote(FOLD.to))}))`;
-}
+import { foldedSql } from '../text-search';
 
 // ---- tables ---------------------------------------------------------------------------------------------------
 

@@ -7,11 +7,11 @@ import { outboxMails } from '../../db/schema/mail';
 import { offices } from '../../db/schema/offices';
 import { parties } from '../../db/schema/parties';
 import { users } from '../../db/schema/users';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { hashPassword } from '../../lib/passwords';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { signIn, signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { grantRole, insertUser } from '../accounts/accounts.repository';
+import { insertUserWithRole } from '../../test/users';
 
 type Headers = { authorization: string };
 /** The demo bills issued by the Chennai branch (MAA); the other seven are the corporate office's. */
@@ -231,15 +231,18 @@ describe('access model', () => {
 
     /** A verified customer with no company yet (the sign-up flow itself is tested in the accounts module). */
     const createCustomer = async (email: string) => {
-      const userId = await insertUser(t.database.db, {
-        email,
-        username: email,
-        firstName: 'Nina',
-        lastName: 'Newcomer',
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-        emailVerifiedAt: new Date(),
-      });
-      await grantRole(t.database.db, userId, 'CUSTOMER');
+      const userId = await insertUserWithRole(
+        t.database.db,
+        {
+          email,
+          username: email,
+          firstName: 'Nina',
+          lastName: 'Newcomer',
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          emailVerifiedAt: new Date(),
+        },
+        'CUSTOMER',
+      );
       const { headers } = await signIn(t.app, email, DEMO_PASSWORD);
       return { headers, userId };
     };

@@ -5,7 +5,7 @@ import { emailTokens, loginFailures } from '../../db/schema/accounts';
 import { outboxMails } from '../../db/schema/mail';
 import { parties } from '../../db/schema/parties';
 import { users } from '../../db/schema/users';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import {
   authorizeUrl,
   CookieJar,

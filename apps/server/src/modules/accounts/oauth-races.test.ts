@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { authorizeUrl, CookieJar, exchangeCode, followRedirects, login, pkcePair } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcPayloads } from '../../db/schema/accounts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import {
   authorizeUrl,
   CookieJar,

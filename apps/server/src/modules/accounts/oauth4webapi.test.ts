@@ -3,8 +3,8 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
 import { loadEnv } from '../../env';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { createTestDatabase } from '../../test/test-database';
 
 const freePort = () =>

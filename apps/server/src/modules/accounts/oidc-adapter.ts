@@ -6,7 +6,7 @@ import { oidcPayloads } from '../../db/schema/accounts';
 import { companyMemberships } from '../../db/schema/company-memberships';
 import { users } from '../../db/schema/users';
 import type { PrincipalData } from '../../lib/principal';
-import { type PrincipalRow, principalColumns, toPrincipalData } from '../access/access.repository';
+import { type PrincipalRow, principalColumns, toPrincipalData } from '../access';
 
 /**
  * Where an access-token lookup started by `withPrincipal` puts the principal of the token's account, read by the

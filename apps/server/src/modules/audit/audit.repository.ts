@@ -1,40 +1,10 @@
 import type { AuditEvent, AuditEventListQuery } from '@lading/contract/admin-workspace';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import type { Scope } from '../../lib/principal';
+import { escapeLike } from '../../db/text-search';
+import { type Scope, scoped } from '../../lib/scopes';
 
 type Conn = Db | Tx;
-
-/** The records that belong to an office, and the column that says which (as the modules scope them). */
-const OFFICE_RECORDS = [
-  { recordType: 'BILL_OF_LADING', table: sql`bills_of_lading`, office: sql`issuing_office_id` },
-  { recordType: 'BOOKING', table: sql`bookings`, office: sql`office_id` },
-  { recordType: 'QUOTATION', table: sql`quotations`, office: sql`office_id` },
-] as const;
-
-/**
- * Whose trail a caller reads: the corporate office all of it; a branch the rows of the bills, bookings and quotations
- * its office holds (the same office columns that scope those records). Accounts, companies, offices and tariffs
- * belong to no office; their rows are read from the corporate office.
- */
-function auditScopeCondition(scope: Scope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.kind === 'own') return sql`false`;
-  if (scope.officeIds.length === 0) return sql`false`;
-  const offices = sql.join(
-    scope.officeIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return sql`(${sql.join(
-    OFFICE_RECORDS.map(
-      (record) =>
-        sql`(a.record_type = ${record.recordType} and exists (select 1 from ${record.table} r where r.id = a.record_id and r.${record.office} in (${offices})))`,
-    ),
-    sql` or `,
-  )})`;
-}
-
-const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Each filter is served by an index of `audit_events`: record (type, id, at), actor (actor_id, action, at),
@@ -42,13 +12,13 @@ const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) =
  * their rows by actor.
  */
 export function auditConditions(scope: Scope, query: AuditEventListQuery): SQL {
-  const conditions: SQL[] = [auditScopeCondition(scope)];
+  const conditions: SQL[] = [scoped('audit', scope)];
   if (query.record_type) conditions.push(sql`a.record_type = ${query.record_type}`);
   if (query.record_id) conditions.push(sql`a.record_id = ${query.record_id}`);
   if (query.actor_id) conditions.push(sql`a.actor_id = ${query.actor_id}`);
   if (query.user)
     conditions.push(
-      sql`a.actor_id in (select u.id from users u where lower(u.email::text || ' ' || u.first_name || ' ' || u.last_name) like ${`%${escapeLike(query.user)}%`})`,
+      sql`a.actor_id in (select u.id from users u where lower(u.email::text || ' ' || u.first_name || ' ' || u.last_name) like ${`%${escapeLike(query.user.toLowerCase())}%`})`,
     );
   if (query.action) conditions.push(sql`a.action = ${query.action}`);
   if (query.from) conditions.push(sql`a.at >= (${query.from}::date)::timestamp at time zone 'UTC'`);

@@ -9,8 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
-import { enqueueMail } from '../mail/mail.service';
-import { billSentMail } from '../mail/mail.templates';
+import { billSentMail, enqueueMail } from '../mail';
 import { renderBillOfLadingPdf } from './bill-of-lading.pdf';
 import {
   BILL_RECORD,
@@ -34,7 +33,7 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
 
   /** Within the caller's scope only; another customer's bill is "not found", never "forbidden". */
   async function getVisibleBill(conn: Db | Tx, caller: Principal, id: number, forUpdate = false) {
-    const bill = await findBillById(conn, id, caller.scope, forUpdate);
+    const bill = await findBillById(conn, caller.scope, id, forUpdate);
     if (!bill) throw notFound('Bill of lading');
     return bill;
   }

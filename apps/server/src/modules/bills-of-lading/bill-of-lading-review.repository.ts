@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { billsOfLading } from '../../db/schema/bills-of-lading';
 import { users } from '../../db/schema/users';
-import type { Scope } from '../../lib/principal';
-import { billScope, findBillPage, LIST_COLUMNS, LIST_JOINS, listOrder } from './bills-of-lading.repository';
+import { type Scope, scoped } from '../../lib/scopes';
+import { findBillPage, LIST_COLUMNS, LIST_JOINS, listOrder } from './bills-of-lading.repository';
 
 /** The record type of bills in the audit trail. */
 export const BILL_RECORD = 'BILL_OF_LADING';
@@ -23,7 +23,7 @@ export async function findReviewQueue(
   scope: Scope,
 ): Promise<{ count: number; results: ReviewQueueItem[] }> {
   const { count, rows } = await findBillPage<Omit<ReviewQueueItem, 'dcsaStatus'>>(db, {
-    where: sql`b.status = 'UPDATE PENDING' and ${billScope(scope)}`,
+    where: sql`b.status = 'UPDATE PENDING' and ${scoped('bill', scope)}`,
     order: REVIEW_ORDER,
     skip: page.skip,
     limit: page.limit,

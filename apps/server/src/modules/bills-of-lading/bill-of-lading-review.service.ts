@@ -29,7 +29,7 @@ import {
   findReviewQueue,
   findUserContact,
 } from './bill-of-lading-review.repository';
-import { findBillById } from './bills-of-lading.repository';
+import { findBillById, reloadBill } from './bills-of-lading.repository';
 
 type Scalar = string | number | boolean | null;
 
@@ -99,8 +99,8 @@ export function createBillOfLadingReviewService(deps: { db: Db; kickMail: () => 
         name,
         id,
         expected,
-        lock: (conn) => findBillById(conn, id, caller.scope, true),
-        reload: async (conn) => (await findBillById(conn, id))!,
+        lock: (conn) => findBillById(conn, caller.scope, id, true),
+        reload: (conn) => reloadBill(conn, id),
         noun: 'Bill of lading',
         staleMessage: BL_MESSAGES.stale,
         verb: VERBS[name],
@@ -128,7 +128,7 @@ export function createBillOfLadingReviewService(deps: { db: Db; kickMail: () => 
     },
 
     async getReview(caller: Principal, id: number): Promise<BillOfLadingReview> {
-      const bill = await findBillById(db, id, caller.scope);
+      const bill = await findBillById(db, caller.scope, id);
       if (!bill) throw notFound('Bill of lading');
       const [snapshot, history] = await Promise.all([findApprovedSnapshot(db, id), findBillHistory(db, id)]);
       const { baseline, values } = baselineOf(bill, snapshot, history);
@@ -146,7 +146,7 @@ export function createBillOfLadingReviewService(deps: { db: Db; kickMail: () => 
 
     /** History of a bill within the caller's scope (its owner, or staff of its office). */
     async findHistory(caller: Principal, id: number): Promise<BlHistoryEntry[]> {
-      const bill = await findBillById(db, id, caller.scope);
+      const bill = await findBillById(db, caller.scope, id);
       if (!bill) throw notFound('Bill of lading');
       return findBillHistory(db, id);
     },

@@ -8,7 +8,8 @@ import {
 } from '@lading/contract/bills-of-lading';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { type Scope, scopeCondition } from '../../lib/principal';
+import { escapeLike } from '../../db/text-search';
+import { type Scope, scoped } from '../../lib/scopes';
 
 type Conn = Db | Tx;
 
@@ -97,24 +98,29 @@ function toBill(row: Record<string, unknown>): BillOfLading {
   });
 }
 
-/** Who reaches a bill: its owner (created_by_id) and the staff of its issuing office. */
-export const billScope = (scope: Scope) =>
-  scopeCondition(scope, { owner: sql`b.created_by_id`, office: sql`b.issuing_office_id` });
-
-/** One bill, or null when absent or outside `scope` (no scope: internal reads after a scoped check). */
+/** One bill within the caller's `scope` (null when absent or outside it); `forUpdate` locks its row. */
 export async function findBillById(
   db: Conn,
+  scope: Scope,
   id: number,
-  scope?: Scope,
   forUpdate = false,
 ): Promise<BillOfLading | null> {
-  const visible = scope ? sql` and ${billScope(scope)}` : sql``;
   const lock = forUpdate ? sql` for update of b` : sql``;
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`${BILL_SELECT} where b.id = ${id}${visible}${lock}`,
+    sql`${BILL_SELECT} where b.id = ${id} and ${scoped('bill', scope)}${lock}`,
   );
   return row ? toBill(row) : null;
+}
+
+/**
+ * The bill as it is now, without a scope: only for a bill the caller has just locked through `findBillById`
+ * (with its scope) or written in the same transaction.
+ */
+export async function reloadBill(db: Conn, id: number): Promise<BillOfLading> {
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`${BILL_SELECT} where b.id = ${id}`);
+  if (!row) throw new Error(`bill ${id} vanished after its scoped read`);
+  return toBill(row);
 }
 
 /** Locks a bill's row (within `scope`) and answers its status and version, or null when not visible. */
@@ -125,7 +131,7 @@ export async function lockBill(
 ): Promise<{ status: BillOfLading['status']; version: number } | null> {
   const [row] = await queryRows<{ status: BillOfLading['status']; version: number }>(
     tx,
-    sql`select b.status, b.version from bills_of_lading b where b.id = ${id} and ${billScope(scope)} for update`,
+    sql`select b.status, b.version from bills_of_lading b where b.id = ${id} and ${scoped('bill', scope)} for update`,
   );
   return row ?? null;
 }
@@ -212,7 +218,7 @@ export async function findBills(
   query: BillOfLadingListQuery,
   scope: Scope,
 ): Promise<{ count: number; results: BillOfLadingListItem[] }> {
-  const conditions: SQL[] = [billScope(scope)];
+  const conditions: SQL[] = [scoped('bill', scope)];
   if (query.created_by_id !== undefined) conditions.push(sql`b.created_by_id = ${query.created_by_id}`);
   if (query.pol_id !== undefined) conditions.push(sql`b.pol_id = ${query.pol_id}`);
   if (query.pod_id !== undefined) conditions.push(sql`b.pod_id = ${query.pod_id}`);
@@ -317,7 +323,7 @@ export async function writeBill(
         gross_weight = ${bill.grossWeight}::numeric, measurement = ${bill.measurement}::numeric,
         no_of_packs = ${bill.noOfPacks}::int, status = 'UPDATE PENDING', version = b.version + 1, updated_at = now()
       where b.id = ${id} and b.version = ${guard.version}::int and b.status not in (${locked})
-        and ${billScope(guard.scope)}
+        and ${scoped('bill', guard.scope)}
       returning b.id
     ), notify as (
       insert into bl_notify_parties (bl_id, position, party_id, is_non_party, non_party, party_name_in_bl, address, mobile, email)
@@ -373,6 +379,3 @@ function numberContains(column: SQL, term: string): SQL {
   if (tail === term) return candidates;
   return sql`${candidates} and lower(${column}) like lower(${`%${escapeLike(term)}%`})`;
 }
-
-/** `%` and `_` typed by a user are searched for literally. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -18,7 +18,14 @@ import { recordAuditAndPublish } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
 import { BILL_RECORD } from './bill-of-lading-review.repository';
-import { type BillWrite, findBillById, findBills, lockBill, writeBill } from './bills-of-lading.repository';
+import {
+  type BillWrite,
+  findBillById,
+  findBills,
+  lockBill,
+  reloadBill,
+  writeBill,
+} from './bills-of-lading.repository';
 
 const invalid = (fields: Record<string, string>) => {
   const [field, message] = Object.entries(fields)[0]!;
@@ -109,7 +116,7 @@ export function createBillsOfLadingService(deps: { db: Db }) {
   const { db } = deps;
 
   async function getVisibleBill(conn: Db | Tx, caller: Principal, id: number): Promise<BillOfLading> {
-    const bill = await findBillById(conn, id, caller.scope);
+    const bill = await findBillById(conn, caller.scope, id);
     if (!bill) throw notFound('Bill of lading');
     return bill;
   }
@@ -238,7 +245,7 @@ export function createBillsOfLadingService(deps: { db: Db }) {
             inactive[`blNotifyPartyDetails.${i}.partyId`] = 'is not a known, active company';
         });
         if (Object.keys(inactive).length) throw invalid(inactive);
-        const after = (await findBillById(tx, id))!;
+        const after = await reloadBill(tx, id);
         await recordAuditAndPublish(
           tx,
           caller,

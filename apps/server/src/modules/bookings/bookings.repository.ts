@@ -1,14 +1,12 @@
 import type { Booking, BookingListQuery } from '@lading/contract/bookings';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { type Scope, scopeCondition } from '../../lib/principal';
-import { CUSTOMER_JSON } from '../quotations/quotations.repository';
+import { bookings } from '../../db/schema/bills-of-lading';
+import { escapeLike } from '../../db/text-search';
+import { type Scope, scoped } from '../../lib/scopes';
+import { CUSTOMER_JSON } from '../users';
 
 type Conn = Db | Tx;
-
-/** Who reaches a booking: its owner, and the staff of the office of its port of loading. */
-export const bookingScope = (scope: Scope) =>
-  scopeCondition(scope, { owner: sql`bk.created_by_id`, office: sql`bk.office_id` });
 
 const BOOKING_SELECT = sql`
   select bk.id, bk.number, bk.status, bk.created_by_id as "createdById", bk.quotation_id as "quotationId",
@@ -38,19 +36,29 @@ function toBooking(row: Record<string, unknown>): Booking {
   return out as unknown as Booking;
 }
 
+/** One booking within the caller's `scope` (null when absent or outside it); `forUpdate` locks its row. */
 export async function findBookingById(
   db: Conn,
+  scope: Scope,
   id: number,
-  scope?: Scope,
   forUpdate = false,
 ): Promise<Booking | null> {
-  const visible = scope ? sql` and ${bookingScope(scope)}` : sql``;
   const lock = forUpdate ? sql` for update of bk` : sql``;
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`${BOOKING_SELECT} where bk.id = ${id}${visible}${lock}`,
+    sql`${BOOKING_SELECT} where bk.id = ${id} and ${scoped('booking', scope)}${lock}`,
   );
   return row ? toBooking(row) : null;
+}
+
+/**
+ * The booking as it is now, without a scope: only for a booking the caller has just locked through `findBookingById`
+ * (with its scope) or written in the same transaction.
+ */
+export async function reloadBooking(db: Conn, id: number): Promise<Booking> {
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`${BOOKING_SELECT} where bk.id = ${id}`);
+  if (!row) throw new Error(`booking ${id} vanished after its scoped read`);
+  return toBooking(row);
 }
 
 const SORT_COLUMNS: Record<BookingListQuery['sort'], SQL> = {
@@ -61,14 +69,12 @@ const SORT_COLUMNS: Record<BookingListQuery['sort'], SQL> = {
   eta: sql`bk.eta`,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function findBookings(
   db: Conn,
   query: BookingListQuery,
   scope: Scope,
 ): Promise<{ count: number; results: Booking[] }> {
-  const conditions: SQL[] = [bookingScope(scope)];
+  const conditions: SQL[] = [scoped('booking', scope)];
   if (query.booking_number) conditions.push(sql`bk.number ilike ${`%${escapeLike(query.booking_number)}%`}`);
   if (query.created_by_id !== undefined) conditions.push(sql`bk.created_by_id = ${query.created_by_id}`);
   if (query.status) conditions.push(sql`bk.status = ${query.status}`);
@@ -83,4 +89,32 @@ export async function findBookings(
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings bk where ${where}`),
   ]);
   return { count: counted[0]?.n ?? 0, results: rows.map(toBooking) };
+}
+
+/** A new booking (REQUESTED) numbered BKGyymmNNNN from the booking_numbers sequence; answers its id and number. */
+export async function insertBooking(
+  tx: Tx,
+  values: {
+    createdById: number;
+    polId: number;
+    podId: number;
+    quotationId: number;
+    officeId: number | null;
+  },
+): Promise<{ id: number; number: string; officeId: number | null }> {
+  const [row] = await tx
+    .insert(bookings)
+    .values({
+      number: sql`'BKG' || to_char(now(), 'YYMM') || lpad(nextval('booking_numbers')::text, 4, '0')`,
+      status: 'REQUESTED',
+      ...values,
+    })
+    .returning({ id: bookings.id, number: bookings.number, officeId: bookings.officeId });
+  return row!;
+}
+
+/** The office a booking belongs to (the office of its port of loading), or null. */
+export async function findBookingOffice(tx: Tx, id: number): Promise<number | null> {
+  const [row] = await tx.select({ officeId: bookings.officeId }).from(bookings).where(eq(bookings.id, id));
+  return row?.officeId ?? null;
 }

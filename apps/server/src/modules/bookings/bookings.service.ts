@@ -5,15 +5,21 @@ import {
   type BookingStatus,
   type ConfirmBookingBody,
 } from '@lading/contract/bookings';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema/bills-of-lading';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import { applyTransition, type TransitionSpec } from '../../lib/status-transition';
-import { createDraftBillFromBooking } from '../bills-of-lading/bill-of-lading-drafts';
-import { findBookingById, findBookings } from './bookings.repository';
+import { createDraftBillFromBooking } from '../bills-of-lading';
+import {
+  findBookingById,
+  findBookingOffice,
+  findBookings,
+  insertBooking,
+  reloadBooking,
+} from './bookings.repository';
 
 type Transition = keyof typeof BOOKING_TRANSITIONS;
 const VERBS: Record<Transition, string> = { cancel: 'cancelled', confirm: 'confirmed', reject: 'rejected' };
@@ -33,8 +39,8 @@ function moveBooking(
     name,
     id,
     expected: null,
-    lock: (conn) => findBookingById(conn, id, caller.scope, true),
-    reload: async (conn) => (await findBookingById(conn, id))!,
+    lock: (conn) => findBookingById(conn, caller.scope, id, true),
+    reload: (conn) => reloadBooking(conn, id),
     noun: 'Booking',
     staleMessage: 'This booking has changed. Please reload it.',
     verb: VERBS[name],
@@ -42,6 +48,16 @@ function moveBooking(
     prepare,
   });
 }
+
+/** What a booking is made from: the accepted quotation. */
+export type AcceptedQuotation = {
+  id: number;
+  number: string;
+  createdById: number;
+  polId: number;
+  podId: number;
+  officeId: number | null;
+};
 
 export function createBookingsService(deps: { db: Db }) {
   const { db } = deps;
@@ -51,8 +67,43 @@ export function createBookingsService(deps: { db: Db }) {
       return findBookings(db, query, caller.scope);
     },
 
+    /**
+     * The booking of an accepted quotation (REQUESTED, awaiting the carrier), written in the caller's transaction
+     * (the quotation's accept): the row, its audit row and the BOOKING_REQUESTED event. Answers the booking's id.
+     */
+    async createFromQuotation(tx: Tx, caller: Principal, quotation: AcceptedQuotation): Promise<number> {
+      const booking = await insertBooking(tx, {
+        createdById: quotation.createdById,
+        polId: quotation.polId,
+        podId: quotation.podId,
+        quotationId: quotation.id,
+        officeId: quotation.officeId,
+      });
+      await recordAudit(tx, caller, {
+        module: 'CP',
+        recordType: 'BOOKING',
+        recordId: booking.id,
+        action: 'CREATED',
+        toStatus: 'REQUESTED',
+        version: 1,
+        comment: `from quotation ${quotation.number}`,
+      });
+      await publishEvent(tx, caller, {
+        type: 'BOOKING_REQUESTED',
+        recordType: 'BOOKING',
+        recordId: booking.id,
+        payload: {
+          number: booking.number,
+          ownerId: quotation.createdById,
+          officeId: booking.officeId,
+          quotationId: quotation.id,
+        },
+      });
+      return booking.id;
+    },
+
     async getBooking(caller: Principal, id: number): Promise<Booking> {
-      const booking = await findBookingById(db, id, caller.scope);
+      const booking = await findBookingById(db, caller.scope, id);
       if (!booking) throw notFound('Booking');
       return booking;
     },
@@ -127,7 +178,7 @@ export function createBookingsService(deps: { db: Db }) {
           version: 1,
           comment: `from booking ${after.number}`,
         });
-        return { booking: (await findBookingById(tx, id))!, billOfLadingId };
+        return { booking: await reloadBooking(tx, id), billOfLadingId };
       });
     },
 
@@ -150,11 +201,6 @@ export function createBookingsService(deps: { db: Db }) {
       });
     },
   };
-}
-
-async function findBookingOffice(tx: Tx, id: number): Promise<number | null> {
-  const [row] = await tx.select({ officeId: bookings.officeId }).from(bookings).where(eq(bookings.id, id));
-  return row?.officeId ?? null;
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createGeocoder } from '../reference-data/geocoding';
+import { createGeocoder } from '../reference-data';
 
 type Headers = { authorization: string };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import type { AdminCompany, AdminCompanyListQuery, CompanyValues } from '@lading/contract/admin-workspace';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { foldedSql } from '../../db/schema/reference-data';
+import { escapeLike, foldedSql } from '../../db/text-search';
 
 type Conn = Db | Tx;
 
@@ -12,8 +12,6 @@ const COMPANY_SELECT = sql`
     p.version,
     to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
   from parties p`;
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Companies by name or code: the name folded like `parties.search_name` (trigram index), the code by prefix

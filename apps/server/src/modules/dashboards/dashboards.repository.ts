@@ -17,11 +17,9 @@ import {
 import type { QuotationStatus } from '@lading/contract/quotations';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { foldedSql } from '../../db/schema/reference-data';
-import type { Scope } from '../../lib/principal';
-import { billScope, escapeLike } from '../bills-of-lading/bills-of-lading.repository';
-import { bookingScope } from '../bookings/bookings.repository';
-import { EFFECTIVE_STATUS, quotationScope } from '../quotations/quotations.repository';
+import { escapeLike, foldedSql } from '../../db/text-search';
+import { type Scope, scoped } from '../../lib/scopes';
+import { EFFECTIVE_STATUS } from '../quotations';
 
 const parseJson = <T>(value: unknown): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
@@ -47,7 +45,7 @@ const containersInWindow = (scope: Scope, extra: SQL) => sql`
   join bl_containers bc on bc.bl_id = b.id
   join containers c on c.id = bc.container_id
   left join iso_equipment ie on ie.code = c.iso_code
-  where ${billScope(scope)} and ${SAILING_DATE} >= ${WINDOW_START} and ${SAILING_DATE} < ${WINDOW_END}`;
+  where ${scoped('bill', scope)} and ${SAILING_DATE} >= ${WINDOW_START} and ${SAILING_DATE} < ${WINDOW_END}`;
 
 /** Containers and TEU per month over the window, months without shipments included. */
 const shipmentsByMonth = (scope: Scope) => sql`
@@ -92,23 +90,23 @@ export async function findCustomerDashboard(
       select 'BL_RETURNED' as kind, 1 as rank, 'Bill of lading ' || b.number || ' was returned with a comment' as title,
         b.review_comment as detail, '/bl_view/' || b.id as link, b.updated_at as at, null::date as due_date
       from bills_of_lading b
-      where ${billScope(scope)} and b.status = 'DRAFT' and b.review_comment is not null
+      where ${scoped('bill', scope)} and b.status = 'DRAFT' and b.review_comment is not null
       union all
       select 'QUOTATION_EXPIRING', 2, 'Quotation ' || q.number || ' expires soon', ${lane('q')},
         '/app-dashboard/app-active-quotation?status=QUOTED', q.updated_at, q.valid_until
       from quotations q left join ports qpl on qpl.id = q.pol_id left join ports qpd on qpd.id = q.pod_id
-      where ${quotationScope(scope)} and q.status = 'QUOTED' and q.valid_until >= current_date
+      where ${scoped('quotation', scope)} and q.status = 'QUOTED' and q.valid_until >= current_date
         and q.valid_until <= current_date + ${EXPIRING_WITHIN_DAYS}::int
       union all
       select 'BL_DRAFT', 3, 'Complete the draft bill of lading ' || b.number, ${lane('b')},
         '/bl_view/' || b.id, b.created_at, null
       from bills_of_lading b left join ports bpl on bpl.id = b.pol_id left join ports bpd on bpd.id = b.pod_id
-      where ${billScope(scope)} and b.status = 'DRAFT' and b.review_comment is null
+      where ${scoped('bill', scope)} and b.status = 'DRAFT' and b.review_comment is null
       union all
       select 'BOOKING_AWAITING_CONFIRMATION', 4, 'Booking ' || bk.number || ' awaits the carrier''s confirmation',
         ${lane('bk')}, '/app-dashboard/app-booking-list?bookingNo=' || bk.number, bk.created_at, null
       from bookings bk left join ports bkpl on bkpl.id = bk.pol_id left join ports bkpd on bkpd.id = bk.pod_id
-      where ${bookingScope(scope)} and bk.status = 'REQUESTED'
+      where ${scoped('booking', scope)} and bk.status = 'REQUESTED'
     ) items(kind, rank, title, detail, link, at, due_date)
     cross join lateral (select ${ISO_TIME(sql`items.at`)} as since, to_char(items.due_date, 'YYYY-MM-DD') as due) t
     order by rank, due_date nulls last, at, link
@@ -120,13 +118,13 @@ export async function findCustomerDashboard(
       coalesce(a.actor_id = ${userId}, false) as "byYou", r.link
     from (
       select b.id, 'BILL_OF_LADING' as record_type, b.number, '/bl_view/' || b.id as link
-      from bills_of_lading b where ${billScope(scope)}
+      from bills_of_lading b where ${scoped('bill', scope)}
       union all
       select q.id, 'QUOTATION', q.number, '/app-dashboard/app-active-quotation?status=' || ${EFFECTIVE_STATUS}
-      from quotations q where ${quotationScope(scope)}
+      from quotations q where ${scoped('quotation', scope)}
       union all
       select bk.id, 'BOOKING', bk.number, '/app-dashboard/app-booking-list?bookingNo=' || bk.number
-      from bookings bk where ${bookingScope(scope)}
+      from bookings bk where ${scoped('booking', scope)}
     ) r
     join audit_events a on a.record_type = r.record_type and a.record_id = r.id
     order by a.at desc, a.id desc
@@ -138,9 +136,9 @@ export async function findCustomerDashboard(
       (select json_build_object('items', coalesce(json_agg(json_build_object('kind', kind, 'title', title,
           'detail', detail, 'link', link, 'since', since, 'due', due) order by rank, due_date nulls last, at, link),
           '[]'::json), 'total', coalesce(max(total), 0)) from (${attention}) x) as attention,
-      (${statusCounts(sql`from quotations q where ${quotationScope(scope)}`, EFFECTIVE_STATUS)}) as quotations,
-      (${statusCounts(sql`from bookings bk where ${bookingScope(scope)}`, sql`bk.status`)}) as bookings,
-      (${statusCounts(sql`from bills_of_lading b where ${billScope(scope)}`, sql`b.status`)}) as bills,
+      (${statusCounts(sql`from quotations q where ${scoped('quotation', scope)}`, EFFECTIVE_STATUS)}) as quotations,
+      (${statusCounts(sql`from bookings bk where ${scoped('booking', scope)}`, sql`bk.status`)}) as bookings,
+      (${statusCounts(sql`from bills_of_lading b where ${scoped('bill', scope)}`, sql`b.status`)}) as bills,
       (${shipmentsByMonth(scope)}) as "shipmentsByMonth",
       (select coalesce(json_agg(x order by x.at desc, x.id desc), '[]'::json) from (${recent}) x) as recent`,
   );
@@ -162,13 +160,13 @@ type QueueRow = { count: number; oldestAt: string | null };
 const QUEUE_SQL: Record<QueueCode, (scope: Scope) => SQL> = {
   // GET cp/bill-of-ladings/review-queue/ (oldest updated_at first).
   BL_REVIEW: (scope) => sql`select count(*)::int, min(b.updated_at) from bills_of_lading b
-    where b.status = 'UPDATE PENDING' and ${billScope(scope)}`,
+    where b.status = 'UPDATE PENDING' and ${scoped('bill', scope)}`,
   // GET cp/quotations/?status=REQUESTED (an on-request quotation never reads as EXPIRED).
   QUOTATION_PRICING: (scope) => sql`select count(*)::int, min(q.created_at) from quotations q
-    where q.status = 'REQUESTED' and ${quotationScope(scope)}`,
+    where q.status = 'REQUESTED' and ${scoped('quotation', scope)}`,
   // GET cp/bookings/?status=REQUESTED.
   BOOKING_CONFIRMATION: (scope) => sql`select count(*)::int, min(bk.created_at) from bookings bk
-    where bk.status = 'REQUESTED' and ${bookingScope(scope)}`,
+    where bk.status = 'REQUESTED' and ${scoped('booking', scope)}`,
   // GET cp/company-memberships/?status=PENDING: memberships are carrier-wide (no office).
   COMPANY_APPROVAL: () => sql`select count(*)::int, min(m.requested_at) from company_memberships m
     where m.status = 'PENDING'`,
@@ -245,7 +243,7 @@ export function buildAdminSearch(scope: Scope, term: string, limit: number): SQL
       select id from bills_of_lading where number ilike ${pattern}
       union
       select id from bills_of_lading where created_by_id in (${companyOwners})
-    ) and ${billScope(scope)}`;
+    ) and ${scoped('bill', scope)}`;
   const bookingRows = sql`
     select 'BOOKING', bk.id, bk.number, bk.status, bk.updated_at, bk.created_by_id, bk.pol_id, bk.pod_id,
       '/app-dashboard-admin/bookings-to-confirm/' || bk.id,
@@ -255,7 +253,7 @@ export function buildAdminSearch(scope: Scope, term: string, limit: number): SQL
       select id from bookings where number ilike ${pattern}
       union
       select id from bookings where created_by_id in (${companyOwners})
-    ) and ${bookingScope(scope)}`;
+    ) and ${scoped('booking', scope)}`;
   return sql`
     select r.kind, r.id, r.number, r.status, p.name as customer, u.email::text as "customerEmail",
       pl.code as "polCode", pd.code as "podCode", r.matched_on as "matchedOn", r.link

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
-import type { BillsOfLadingService } from '../bills-of-lading/bills-of-lading.service';
-import { findBookingById } from '../bookings/bookings.repository';
+import type { BillsOfLadingService } from '../bills-of-lading';
+import type { BookingsService } from '../bookings';
 import { toDcsaBooking } from './booking-document';
 import { findBillDcsaFacts, findBookingDcsaFacts, findIdsByCode } from './dcsa.repository';
 import { codesOf, toBillUpdate } from './shipping-instructions';
@@ -25,8 +25,12 @@ const invalid = (fields: Record<string, string>) => {
   return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
 };
 
-export function createDcsaService(deps: { db: Db; bills: BillsOfLadingService }) {
-  const { db, bills } = deps;
+export function createDcsaService(deps: {
+  db: Db;
+  bills: Pick<BillsOfLadingService, 'getBill' | 'updateBill'>;
+  bookings: Pick<BookingsService, 'getBooking'>;
+}) {
+  const { db, bills, bookings } = deps;
   return {
     /** The bill (within the caller's scope, else 404) as a DCSA eBL 3.0.3 TransportDocument, and its version. */
     async exportBill(caller: Principal, id: number) {
@@ -86,8 +90,7 @@ export function createDcsaService(deps: { db: Db; bills: BillsOfLadingService })
 
     /** The booking (within the caller's scope, else 404) as a DCSA Booking 2.0.4 Booking. */
     async exportBooking(caller: Principal, id: number) {
-      const booking = await findBookingById(db, id, caller.scope);
-      if (!booking) throw notFound('Booking');
+      const booking = await bookings.getBooking(caller, id);
       const facts = await findBookingDcsaFacts(db, id);
       return { document: toDcsaBooking(booking, facts), version: booking.version };
     },

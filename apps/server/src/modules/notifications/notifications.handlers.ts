@@ -4,14 +4,14 @@ import {
   STAFF_NOTIFICATION_KINDS,
 } from '@lading/contract/notifications';
 import type { Tx } from '../../db/client';
-import type { EventHandler, EventHandlers, StoredEvent } from '../events/event-dispatcher';
-import { enqueueMail } from '../mail/mail.service';
+import type { EventHandler, EventHandlers, StoredEvent } from '../events';
 import {
   billReturnedMail,
+  enqueueMail,
   type MailContent,
   membershipDecidedMail,
   notificationMail,
-} from '../mail/mail.templates';
+} from '../mail';
 import { NOTICE_CONTENT, type NoticeContent } from './notifications.content';
 import {
   findBillOffice,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { signIn } from '../../test/auth';
 import { createTwoInstances, type TwoInstances } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';

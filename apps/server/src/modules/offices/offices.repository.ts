@@ -1,7 +1,7 @@
 import type { AdminOffice, OfficeBody } from '@lading/contract/admin-workspace';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { type Scope, scopeCondition } from '../../lib/principal';
+import { type Scope, scoped } from '../../lib/scopes';
 
 type Conn = Db | Tx;
 
@@ -22,12 +22,11 @@ type Row = Omit<AdminOffice, 'port' | 'staff'> & {
 const toOffice = (row: Row): AdminOffice => ({ ...row, port: parse(row.port), staff: parse(row.staff) });
 
 /** The offices of the caller's scope: all from the corporate office, the own office when working as a branch. */
-const officeScope = (scope: Scope) => scopeCondition(scope, { owner: sql`null`, office: sql`o.id` });
 
 export async function findOffices(db: Conn, scope: Scope): Promise<AdminOffice[]> {
   const rows = await queryRows<Row>(
     db,
-    sql`${OFFICE_SELECT} where ${officeScope(scope)} order by o.is_corporate desc, o.code`,
+    sql`${OFFICE_SELECT} where ${scoped('office', scope)} order by o.is_corporate desc, o.code`,
   );
   return rows.map(toOffice);
 }
@@ -41,7 +40,7 @@ export async function findOfficeInScope(
   const lock = forUpdate ? sql` for update of o` : sql``;
   const [row] = await queryRows<Row>(
     db,
-    sql`${OFFICE_SELECT} where o.id = ${id} and ${officeScope(scope)}${lock}`,
+    sql`${OFFICE_SELECT} where o.id = ${id} and ${scoped('office', scope)}${lock}`,
   );
   return row ? toOffice(row) : null;
 }

@@ -1,21 +1,14 @@
 import type { Charge, EquipmentLine, Quotation, QuotationListQuery } from '@lading/contract/quotations';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/commercial';
-import { type Scope, scopeCondition } from '../../lib/principal';
+import { type Scope, scoped } from '../../lib/scopes';
+import { CUSTOMER_JSON } from '../users';
 
 type Conn = Db | Tx;
 
-/** Who reaches a quotation: its owner, and the staff of the office of its port of loading. */
-export const quotationScope = (scope: Scope) =>
-  scopeCondition(scope, { owner: sql`q.created_by_id`, office: sql`q.office_id` });
-
 /** A QUOTED quotation past its validity reads as EXPIRED (nothing sweeps it; the read decides). */
 export const EFFECTIVE_STATUS = sql`case when q.status = 'QUOTED' and q.valid_until < current_date then 'EXPIRED' else q.status end`;
-
-/** The customer who asked (joined as `u`) and their company (`cp`, null until a membership is approved). */
-export const CUSTOMER_JSON = sql`json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name),
-  'email', u.email::text, 'companyName', cp.name)`;
 
 const QUOTATION_SELECT = sql`
   select q.id, q.number, ${EFFECTIVE_STATUS} as status, q.created_by_id as "createdById",
@@ -59,20 +52,29 @@ function toQuotation(row: Record<string, unknown>): Quotation {
   return out as unknown as Quotation;
 }
 
-/** One quotation with its lines, in one statement; null when absent or outside `scope`. */
+/** One quotation within the caller's `scope` (null when absent or outside it); `forUpdate` locks its row. */
 export async function findQuotationById(
   db: Conn,
+  scope: Scope,
   id: number,
-  scope?: Scope,
   forUpdate = false,
 ): Promise<Quotation | null> {
-  const visible = scope ? sql` and ${quotationScope(scope)}` : sql``;
   const lock = forUpdate ? sql` for update of q` : sql``;
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`${QUOTATION_SELECT} where q.id = ${id}${visible}${lock}`,
+    sql`${QUOTATION_SELECT} where q.id = ${id} and ${scoped('quotation', scope)}${lock}`,
   );
   return row ? toQuotation(row) : null;
+}
+
+/**
+ * The quotation as it is now, without a scope: only for a quotation the caller has just locked through `findQuotationById`
+ * (with its scope) or written in the same transaction.
+ */
+export async function reloadQuotation(db: Conn, id: number): Promise<Quotation> {
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`${QUOTATION_SELECT} where q.id = ${id}`);
+  if (!row) throw new Error(`quotation ${id} vanished after its scoped read`);
+  return toQuotation(row);
 }
 
 const SORT_COLUMNS: Record<QuotationListQuery['sort'], SQL> = {
@@ -87,7 +89,7 @@ export async function findQuotations(
   query: QuotationListQuery,
   scope: Scope,
 ): Promise<{ count: number; results: Quotation[] }> {
-  const conditions: SQL[] = [quotationScope(scope)];
+  const conditions: SQL[] = [scoped('quotation', scope)];
   if (query.status) conditions.push(sql`${EFFECTIVE_STATUS} = ${query.status}`);
   if (query.active === 'true') conditions.push(sql`${EFFECTIVE_STATUS} in ('QUOTED', 'REQUESTED')`);
   const where = sql.join(conditions, sql` and `);
@@ -220,4 +222,25 @@ export async function insertQuotation(
       .insert(quotationCharges)
       .values(charges.map((charge, position) => ({ quotationId, position, ...charge })));
   return inserted!;
+}
+
+/** The office a quotation belongs to (the office of its port of loading), or null. */
+export async function findQuotationOffice(tx: Tx, id: number): Promise<number | null> {
+  const [row] = await queryRows<{ officeId: number | null }>(
+    tx,
+    sql`select office_id as "officeId" from quotations where id = ${id}`,
+  );
+  return row?.officeId ?? null;
+}
+
+/** The charge lines of a quotation replaced by these (staff pricing), in their order. */
+export async function replaceQuotationCharges(
+  tx: Tx,
+  id: number,
+  charges: Omit<typeof quotationCharges.$inferInsert, 'quotationId' | 'position'>[],
+): Promise<void> {
+  await tx.delete(quotationCharges).where(eq(quotationCharges.quotationId, id));
+  await tx
+    .insert(quotationCharges)
+    .values(charges.map((charge, position) => ({ quotationId: id, position, ...charge })));
 }

@@ -9,24 +9,25 @@ import {
   sumMoney,
   todayIso,
 } from '@lading/contract/quotations';
-import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { bookings } from '../../db/schema/bills-of-lading';
-import { quotationCharges, quotations } from '../../db/schema/commercial';
+import { quotations } from '../../db/schema/commercial';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import { applyTransition, type TransitionRules, type TransitionSpec } from '../../lib/status-transition';
-import { findBookingById } from '../bookings/bookings.repository';
+import type { BookingsService } from '../bookings';
 import { priceEnquiry } from './pricing';
 import {
   findOfficeForPort,
   findQuotationById,
+  findQuotationOffice,
   findQuotations,
   findReferences,
   findTariffs,
   insertQuotation,
+  reloadQuotation,
+  replaceQuotationCharges,
 } from './quotations.repository';
 
 const RECORD = 'QUOTATION';
@@ -60,8 +61,8 @@ function moveQuotation(
     name,
     id,
     expected: null,
-    lock: (conn) => findQuotationById(conn, id, caller.scope, true),
-    reload: async (conn) => (await findQuotationById(conn, id))!,
+    lock: (conn) => findQuotationById(conn, caller.scope, id, true),
+    reload: (conn) => reloadQuotation(conn, id),
     noun: 'Quotation',
     staleMessage: 'This quotation has changed. Please reload it.',
     verb: words.verb,
@@ -75,8 +76,12 @@ const invalid = (fields: Record<string, string>) => {
   return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
 };
 
-export function createQuotationsService(deps: { db: Db; kickMail: () => void }) {
-  const { db, kickMail } = deps;
+export function createQuotationsService(deps: {
+  db: Db;
+  kickMail: () => void;
+  bookings: Pick<BookingsService, 'createFromQuotation' | 'getBooking'>;
+}) {
+  const { db, kickMail, bookings } = deps;
 
   async function checkReferences(body: CreateQuotationBody) {
     const stations = [body.pickup, body.delivery].flatMap((place) =>
@@ -105,7 +110,7 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
   }
 
   async function getVisible(conn: Db | Tx, caller: Principal, id: number, forUpdate = false) {
-    const quotation = await findQuotationById(conn, id, caller.scope, forUpdate);
+    const quotation = await findQuotationById(conn, caller.scope, id, forUpdate);
     if (!quotation) throw notFound('Quotation');
     return quotation;
   }
@@ -170,7 +175,7 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
         return quotationId;
       });
       if (priced.status === 'REQUESTED') kickMail();
-      return (await findQuotationById(db, id))!;
+      return reloadQuotation(db, id);
     },
 
     findQuotations(caller: Principal, query: QuotationListQuery) {
@@ -195,42 +200,17 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
             );
           return {};
         });
-        const [booking] = await tx
-          .insert(bookings)
-          .values({
-            number: sql`'BKG' || to_char(now(), 'YYMM') || lpad(nextval('booking_numbers')::text, 4, '0')`,
-            createdById: after.createdById,
-            polId: after.polId,
-            podId: after.podId,
-            status: 'REQUESTED',
-            quotationId: id,
-            officeId: (await findQuotationOffice(tx, id)) ?? null,
-          })
-          .returning({ id: bookings.id, number: bookings.number, officeId: bookings.officeId });
-        await recordAudit(tx, caller, {
-          module: 'CP',
-          recordType: 'BOOKING',
-          recordId: booking!.id,
-          action: 'CREATED',
-          toStatus: 'REQUESTED',
-          version: 1,
-          comment: `from quotation ${after.number}`,
+        return bookings.createFromQuotation(tx, caller, {
+          id,
+          number: after.number,
+          createdById: after.createdById,
+          polId: after.polId,
+          podId: after.podId,
+          officeId: await findQuotationOffice(tx, id),
         });
-        await publishEvent(tx, caller, {
-          type: 'BOOKING_REQUESTED',
-          recordType: 'BOOKING',
-          recordId: booking!.id,
-          payload: {
-            number: booking!.number,
-            ownerId: after.createdById,
-            officeId: booking!.officeId,
-            quotationId: id,
-          },
-        });
-        return booking!.id;
       });
       kickMail();
-      return (await findBookingById(db, bookingId))!;
+      return bookings.getBooking(caller, bookingId);
     },
 
     /**
@@ -247,10 +227,7 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
       const totalAmount = sumMoney(charges.map((charge) => charge.amount));
       return db.transaction(async (tx) => {
         const { after } = await moveQuotation(tx, caller, id, 'price', async (conn) => {
-          await conn.delete(quotationCharges).where(eq(quotationCharges.quotationId, id));
-          await conn
-            .insert(quotationCharges)
-            .values(charges.map((charge, position) => ({ quotationId: id, position, ...charge })));
+          await replaceQuotationCharges(conn, id, charges);
           return {
             set: { currency: body.currency, totalAmount, validUntil: body.validUntil },
             comment: `${body.currency} ${totalAmount}`,
@@ -279,14 +256,6 @@ export function createQuotationsService(deps: { db: Db; kickMail: () => void }) 
       });
     },
   };
-}
-
-async function findQuotationOffice(tx: Tx, id: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ officeId: quotations.officeId })
-    .from(quotations)
-    .where(sql`${quotations.id} = ${id}`);
-  return row?.officeId ?? null;
 }
 
 export type QuotationsService = ReturnType<typeof createQuotationsService>;

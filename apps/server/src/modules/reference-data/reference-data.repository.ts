@@ -5,7 +5,6 @@ import { parties } from '../../db/schema/parties';
 import {
   cargoTypes,
   countries,
-  foldedSql,
   hsCodes,
   isoEquipment,
   packageTypes,
@@ -13,12 +12,9 @@ import {
   railwayStations,
   unitCategories,
 } from '../../db/schema/reference-data';
+import { escapeLike, foldedSql } from '../../db/text-search';
 
 /** `%`, `_` and `\` are literal characters in a search term, never LIKE wildcards. */
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /**
  * A term with at least three letters or digits in a row is searched as a substring (the pg_trgm GIN index);
  * a shorter one as a prefix (the text_pattern_ops btree index): trigram indexes cannot narrow one or two letters.

@@ -1,33 +1,12 @@
 import type { AdminUser, AdminUserListQuery } from '@lading/contract/admin-workspace';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import type { Scope } from '../../lib/principal';
+import { escapeLike } from '../../db/text-search';
+import { type Scope, scoped } from '../../lib/scopes';
 
 type Conn = Db | Tx;
 
 const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
-/**
- * Which users a caller administers: every user from the corporate office; working as a branch, the staff of that
- * office who work for no corporate office (corporate staff and administrators are administered from the corporate
- * office only, even when they also work for the branch; customers belong to no office).
- */
-export function userScopeCondition(scope: Scope): SQL {
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'own':
-      return sql`u.id = ${scope.userId}`;
-    case 'offices':
-      return scope.officeIds.length === 0
-        ? sql`false`
-        : sql`exists (select 1 from user_offices so where so.user_id = u.id and so.office_id in (${sql.join(
-            scope.officeIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})) and not exists (select 1 from user_offices co join offices c on c.id = co.office_id
-            where co.user_id = u.id and c.is_corporate)`;
-  }
-}
 
 const USER_SELECT = sql`
   select u.id, u.email::text as email, u.first_name as "firstName", u.last_name as "lastName",
@@ -66,14 +45,14 @@ const toAdminUser = (row: UserRow): AdminUser => ({
 
 /** The search folds case on both sides with the expression of the `users_search_trgm` index. */
 const SEARCH_EXPRESSION = sql`lower(u.email::text || ' ' || u.first_name || ' ' || u.last_name)`;
-const likeTerm = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeTerm = (term: string) => `%${escapeLike(term.toLowerCase())}%`;
 
 export async function findUsers(
   db: Conn,
   scope: Scope,
   query: AdminUserListQuery,
 ): Promise<{ count: number; results: AdminUser[] }> {
-  const conditions: SQL[] = [userScopeCondition(scope)];
+  const conditions: SQL[] = [scoped('user', scope)];
   if (query.search) conditions.push(sql`${SEARCH_EXPRESSION} like ${likeTerm(query.search)}`);
   if (query.is_active !== undefined) conditions.push(sql`u.is_active = ${query.is_active}`);
   if (query.role)
@@ -105,7 +84,7 @@ export async function findUserInScope(
   const lock = forUpdate ? sql` for update of u` : sql``;
   const [row] = await queryRows<UserRow>(
     db,
-    sql`${USER_SELECT} where u.id = ${id} and ${userScopeCondition(scope)}${lock}`,
+    sql`${USER_SELECT} where u.id = ${id} and ${scoped('user', scope)}${lock}`,
   );
   return row ? toAdminUser(row) : null;
 }

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import * as repo from './users.repository';
 
 const RECORD = 'USER';
@@ -21,7 +21,7 @@ const invalid = (field: string, message: string) =>
 
 /**
  * User administration for carrier staff (ADMIN.USER): search, activate/deactivate, roles, offices and the
- * verification mail. Every call reaches only the users of the caller's scope (`userScopeCondition`); each change
+ * verification mail. Every call reaches only the users of the caller's scope (`scoped('user', …)`, lib/scopes.ts); each change
  * locks the user's row, writes one audit row (record type USER) and commits as one transaction.
  */
 export function createUsersService(deps: { db: Db; accounts: AccountsService; kickMail: () => void }) {

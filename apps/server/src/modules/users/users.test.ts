@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo';
 import { CookieJar, login, signIn, signInAs } from '../../test/auth';
 import { linkIn, startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../lib/passwords';
-import { createTestDatabase } from '../../test/test-database';
-import type { Database } from '../client';
-import { parties } from '../schema/parties';
-import { users } from '../schema/users';
+import type { Database } from '../db/client';
+import { parties } from '../db/schema/parties';
+import { users } from '../db/schema/users';
+import { verifyPassword } from '../lib/passwords';
+import { createTestDatabase } from '../test/test-database';
 import { DEMO_ACCOUNTS, DEMO_PARTIES, DEMO_PASSWORD, seedDemoData } from './demo';
 
 describe('demo seed', () => {
@@ -45,7 +45,7 @@ describe('demo quotations and bookings', () => {
   afterAll(() => database.close());
 
   it('gives each customer quotations in several states, priced from the demo tariffs, and bookings awaiting confirmation; once', async () => {
-    const { queryRows } = await import('../client');
+    const { queryRows } = await import('../db/client');
     const { sql } = await import('drizzle-orm');
     const rows = await queryRows<{ email: string; status: string; total: string | null; lines: number }>(
       database.db,

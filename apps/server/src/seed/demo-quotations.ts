@@ -1,13 +1,8 @@
 import type { EquipmentLine } from '@lading/contract/quotations';
 import { sql } from 'drizzle-orm';
-import { priceEnquiry } from '../../modules/quotations/pricing';
-import {
-  findOfficeForPort,
-  findTariffs,
-  insertQuotation,
-} from '../../modules/quotations/quotations.repository';
-import { queryRows, type Tx } from '../client';
-import { bookings } from '../schema/bills-of-lading';
+import { queryRows, type Tx } from '../db/client';
+import { bookings } from '../db/schema/bills-of-lading';
+import { findOfficeForPort, findTariffs, insertQuotation, priceEnquiry } from '../modules/quotations';
 
 type DemoQuotation = {
   owner: 'customer' | 'customer2';

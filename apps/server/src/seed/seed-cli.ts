@@ -1,8 +1,9 @@
 // `npm run seed:demo`: adds the demo companies and accounts to the configured database (PostgreSQL included).
-import { loadEnv } from '../../env';
-import { seedAccessModel } from '../../modules/access/access.seed';
-import { seedReferenceData } from '../../modules/reference-data/reference-data.seed';
-import { openDatabase } from '../client';
+
+import { openDatabase } from '../db/client';
+import { loadEnv } from '../env';
+import { seedAccessModel } from '../modules/access';
+import { seedReferenceData } from '../modules/reference-data';
 import { seedDemoData } from './demo';
 
 const env = loadEnv();

@@ -1,7 +1,7 @@
 import { computeBillTotals, isValidContainerNumber, withCheckDigit } from '@lading/contract/bills-of-lading';
 import { eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { auditEvents } from '../schema/audit';
+import type { Tx } from '../db/client';
+import { auditEvents } from '../db/schema/audit';
 import {
   billsOfLading,
   blCargoDetails,
@@ -9,11 +9,11 @@ import {
   blNotifyParties,
   bookings,
   containers,
-} from '../schema/bills-of-lading';
-import { offices } from '../schema/offices';
-import { parties } from '../schema/parties';
-import { hsCodes, packageTypes, ports } from '../schema/reference-data';
-import { users } from '../schema/users';
+} from '../db/schema/bills-of-lading';
+import { offices } from '../db/schema/offices';
+import { parties } from '../db/schema/parties';
+import { hsCodes, packageTypes, ports } from '../db/schema/reference-data';
+import { users } from '../db/schema/users';
 
 type Size = '20GP' | '40GP' | '40HC' | '20RF';
 const SIZES: Record<Size, { iso: string; tare: number }> = {

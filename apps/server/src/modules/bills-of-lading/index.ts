@@ -1,0 +1,9 @@
+// The bills-of-lading module's front door: what other modules and app.ts may use. Nothing else of the folder is reached
+// from outside it (npm run lint checks).
+export { billOfLadingDocumentsRoutes } from './bill-of-lading-documents.routes';
+export { createBillOfLadingDocumentsService } from './bill-of-lading-documents.service';
+export { createDraftBillFromBooking } from './bill-of-lading-drafts';
+export { billOfLadingReviewRoutes } from './bill-of-lading-review.routes';
+export { createBillOfLadingReviewService } from './bill-of-lading-review.service';
+export { billsOfLadingRoutes } from './bills-of-lading.routes';
+export { type BillsOfLadingService, createBillsOfLadingService } from './bills-of-lading.service';

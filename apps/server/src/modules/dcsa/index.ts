@@ -1,0 +1,4 @@
+// The dcsa module's front door: what other modules and app.ts may use. Nothing else of the folder is reached
+// from outside it (npm run lint checks).
+export { dcsaRoutes } from './dcsa.routes';
+export { createDcsaService } from './dcsa.service';

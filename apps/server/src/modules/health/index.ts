@@ -1,0 +1,3 @@
+// The health module's front door: what other modules and app.ts may use. Nothing else of the folder is reached
+// from outside it (npm run lint checks).
+export { healthRoutes } from './health.routes';

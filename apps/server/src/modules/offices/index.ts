@@ -1,0 +1,4 @@
+// The offices module's front door: what other modules and app.ts may use. Nothing else of the folder is reached
+// from outside it (npm run lint checks).
+export { officesRoutes } from './offices.routes';
+export { createOfficesService } from './offices.service';
