@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   doublePrecision,
   index,
   integer,

@@ -5,7 +5,7 @@ import {
   toShippingInstructions,
 } from '@lading/contract/dcsa';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
 import type { BillsOfLadingService } from '../bills-of-lading';
