@@ -19,7 +19,7 @@ import {
   purgeExpiredOidcPayloads,
   revokeGrant,
 } from './modules/accounts';
-import { auditRoutes } from './modules/audit';
+import { auditRoutes, createAuditService } from './modules/audit';
 import {
   billOfLadingDocumentsRoutes,
   billOfLadingReviewRoutes,
@@ -49,7 +49,7 @@ import {
 } from './modules/notifications';
 import { createOfficesService, officesRoutes } from './modules/offices';
 import { createQuotationsService, quotationsRoutes } from './modules/quotations';
-import { referenceDataRoutes, seedReferenceData } from './modules/reference-data';
+import { createReferenceDataService, referenceDataRoutes, seedReferenceData } from './modules/reference-data';
 import { createTariffsService, tariffsRoutes } from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
@@ -260,9 +260,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(companyAdminRoutes, { companyAdmin: createCompanyAdminService({ db: database.db }) });
   await app.register(officesRoutes, { offices: createOfficesService({ db: database.db }) });
-  await app.register(auditRoutes, { db: database.db });
+  await app.register(auditRoutes, { audit: createAuditService({ db: database.db }) });
   await app.register(healthRoutes, { database });
-  await app.register(referenceDataRoutes);
+  await app.register(referenceDataRoutes, {
+    referenceData: createReferenceDataService({
+      db: database.db,
+      mapboxToken: env.MAPBOX_TOKEN,
+      mapboxUrl: env.MAPBOX_API_URL,
+    }),
+  });
   const bills = createBillsOfLadingService({ db: database.db });
   const bookings = createBookingsService({ db: database.db });
   await app.register(billsOfLadingRoutes, { bills });

@@ -1,12 +1,11 @@
 import { AuditEventListQuerySchema, AuditEventListResponseSchema } from '@lading/contract/admin-workspace';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { principalOf } from '../../lib/request';
-import { findAuditEvents } from './audit.repository';
+import type { AuditService } from './audit.service';
 
-/** The audit viewer: one read of the shared trail, so there is no service beyond the scoped query. */
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** The audit viewer. */
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.get(
     '/cp/admin/audit-events/',
     {
@@ -19,6 +18,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: AuditEventListResponseSchema, 400: ErrorBodySchema },
       },
     },
-    async (request) => findAuditEvents(db, principalOf(request).scope, request.query),
+    async (request) => audit.findAuditEvents(principalOf(request), request.query),
   );
 };

@@ -1,3 +1,4 @@
 // The audit module's front door: what other modules and app.ts may use. Nothing else of the folder is reached
 // from outside it (npm run lint checks).
 export { auditRoutes } from './audit.routes';
+export { createAuditService } from './audit.service';

@@ -28,6 +28,10 @@ export type PrintedBill = { filename: string; pdf: Buffer };
 export const pdfFilename = (bill: Pick<BillOfLading, 'number'>) =>
   `${bill.number.replace(/[^A-Za-z0-9_-]/g, '') || 'bill-of-lading'}.pdf`;
 
+/** The audit trail's module of a print or mail: the customer portal for whoever edits bills there, else the workspace. */
+const auditModuleOf = (caller: Principal) =>
+  caller.can({ module: 'CP', resource: 'BL', operation: 'EDIT' }) ? 'CP' : 'ADMIN';
+
 export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () => void }) {
   const { db, kickMail } = deps;
 
@@ -70,7 +74,7 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
         }
         await incrementPrintCounter(tx, id, kind);
         await recordAudit(tx, caller, {
-          module: caller.isStaff ? 'ADMIN' : 'CP',
+          module: auditModuleOf(caller),
           recordType: BILL_RECORD,
           recordId: id,
           action: 'PRINTED',
@@ -131,7 +135,7 @@ export function createBillOfLadingDocumentsService(deps: { db: Db; kickMail: () 
           ],
         });
         await recordAudit(tx, caller, {
-          module: caller.isStaff ? 'ADMIN' : 'CP',
+          module: auditModuleOf(caller),
           recordType: BILL_RECORD,
           recordId: bill.id,
           action: 'MAILED',

@@ -101,3 +101,11 @@ export async function incrementPrintCounter(tx: Tx, blId: number, kind: PrintKin
         : { noOfCopiesPrinted: sql`${billsOfLading.noOfCopiesPrinted} + 1` };
   await tx.update(billsOfLading).set(set).where(eq(billsOfLading.id, blId));
 }
+
+/** The columns an issue sets: who issued, when, and the shipped-on-board date, each only if still empty. */
+export const issuedColumns = (issuedBy: string) => ({
+  issuedBy: sql`coalesce(${billsOfLading.issuedBy}, ${issuedBy})`,
+  issuedOn: sql`coalesce(${billsOfLading.issuedOn}, now())`,
+  shippedOnBoardDate: sql`coalesce(${billsOfLading.shippedOnBoardDate}, current_date)`,
+  docsStatus: 'RELEASED' as const,
+});

@@ -14,7 +14,6 @@ import {
   diffContent,
   editableContent,
 } from '@lading/contract/bills-of-lading';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billsOfLading } from '../../db/schema/bills-of-lading';
 import { notFound } from '../../lib/app-error';
@@ -28,6 +27,7 @@ import {
   findBillHistory,
   findReviewQueue,
   findUserContact,
+  issuedColumns,
 } from './bill-of-lading-review.repository';
 import { findBillById, reloadBill } from './bills-of-lading.repository';
 
@@ -201,12 +201,7 @@ export function createBillOfLadingReviewService(deps: { db: Db; kickMail: () => 
         const actor = await findUserContact(tx, caller.userId);
         const issuedBy = actor?.name ?? 'Lading';
         return {
-          set: {
-            issuedBy: sql`coalesce(${billsOfLading.issuedBy}, ${issuedBy})`,
-            issuedOn: sql`coalesce(${billsOfLading.issuedOn}, now())`,
-            shippedOnBoardDate: sql`coalesce(${billsOfLading.shippedOnBoardDate}, current_date)`,
-            docsStatus: 'RELEASED',
-          },
+          set: issuedColumns(issuedBy),
           events: billEvent('BL_ISSUED'),
         };
       });

@@ -379,3 +379,23 @@ function numberContains(column: SQL, term: string): SQL {
   if (tail === term) return candidates;
   return sql`${candidates} and lower(${column}) like lower(${`%${escapeLike(term)}%`})`;
 }
+
+/** Which of these package types, HS codes and (active) parties exist; one statement for the three lookups. */
+export async function findKnownReferences(
+  conn: Conn,
+  wanted: { packageIds: number[]; hsIds: number[]; partyIds: number[] },
+): Promise<{ kind: 'package' | 'hs' | 'party'; id: number; code: string | null }[]> {
+  const ids = (values: number[]) =>
+    values.length
+      ? sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )
+      : sql`null`;
+  return queryRows<{ kind: 'package' | 'hs' | 'party'; id: number; code: string | null }>(
+    conn,
+    sql`select 'package' as kind, id, null::text as code from package_types where id in (${ids(wanted.packageIds)})
+      union all select 'hs', id, code from hs_codes where id in (${ids(wanted.hsIds)})
+      union all select 'party', id, null from parties where id in (${ids(wanted.partyIds)}) and is_active`,
+  );
+}

@@ -11,8 +11,7 @@ import {
   type UpdateBillOfLadingBody,
 } from '@lading/contract/bills-of-lading';
 import { round2 } from '@lading/contract/decimal';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAuditAndPublish } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
@@ -22,6 +21,7 @@ import {
   type BillWrite,
   findBillById,
   findBills,
+  findKnownReferences,
   lockBill,
   reloadBill,
   writeBill,
@@ -149,20 +149,7 @@ export function createBillsOfLadingService(deps: { db: Db }) {
     const partyIds = [
       ...new Set(body.blNotifyPartyDetails.map((p) => p.partyId).filter((p): p is number => p !== null)),
     ];
-    // One statement for the three lookups.
-    const ids = (values: number[]) =>
-      values.length
-        ? sql.join(
-            values.map((v) => sql`${v}`),
-            sql`, `,
-          )
-        : sql`null`;
-    const known = await queryRows<{ kind: 'package' | 'hs' | 'party'; id: number; code: string | null }>(
-      conn,
-      sql`select 'package' as kind, id, null::text as code from package_types where id in (${ids(packageIds)})
-        union all select 'hs', id, code from hs_codes where id in (${ids(hsIds)})
-        union all select 'party', id, null from parties where id in (${ids(partyIds)}) and is_active`,
-    );
+    const known = await findKnownReferences(conn, { packageIds, hsIds, partyIds });
     const knownPackages = known.filter((row) => row.kind === 'package');
     const knownHs = known.filter((row) => row.kind === 'hs') as { id: number; code: string }[];
     const knownParties = known.filter((row) => row.kind === 'party');

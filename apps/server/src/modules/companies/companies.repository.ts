@@ -129,3 +129,15 @@ export async function findPartyForMembership(db: Conn, id: number) {
 export async function setUserCompany(tx: Tx, userId: number, partyId: number | null): Promise<void> {
   await tx.update(users).set({ partyId, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
+
+/** The user's company membership (at most one), or null. */
+export async function findMembershipOfUser(
+  db: Conn,
+  userId: number,
+): Promise<{ partyId: number; status: string } | null> {
+  const [row] = await db
+    .select({ partyId: companyMemberships.partyId, status: companyMemberships.status })
+    .from(companyMemberships)
+    .where(eq(companyMemberships.userId, userId));
+  return row ?? null;
+}

@@ -3,11 +3,9 @@ import type {
   CompanyMembershipListQuery,
   CompanyRequestBody,
 } from '@lading/contract/companies';
-import { eq } from 'drizzle-orm';
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { Db, Tx } from '../../db/client';
-import { companyMemberships } from '../../db/schema/company-memberships';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';
@@ -106,10 +104,7 @@ export function createCompaniesService(deps: { db: Db; kickMail: () => void }) {
      * another approved, active company makes the user its pending member.
      */
     async requestMembership(tx: Tx, principal: Principal, partyId: number): Promise<void> {
-      const [current] = await tx
-        .select({ partyId: companyMemberships.partyId, status: companyMemberships.status })
-        .from(companyMemberships)
-        .where(eq(companyMemberships.userId, principal.userId));
+      const current = await repo.findMembershipOfUser(tx, principal.userId);
       if (current && current.partyId === partyId && current.status !== 'REFUSED') return;
       const party = await repo.findPartyForMembership(tx, partyId);
       if (!party?.isActive || party.status !== 'APPR') throw pickCompany();

@@ -1,10 +1,10 @@
+import type { Permission } from '@lading/contract/access';
 import {
-  CUSTOMER_NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationListQuery,
   type NotificationPreferences,
-  STAFF_NOTIFICATION_KINDS,
   type UpdateNotificationPreferencesBody,
 } from '@lading/contract/notifications';
 import type { Db } from '../../db/client';
@@ -25,9 +25,29 @@ import {
 /** A priced quotation gets its "about to expire" notice this many days before its validity ends. */
 export const EXPIRY_NOTICE_DAYS = 3;
 
-/** The kinds that can reach this user: a customer's records' news, or carrier staff's work. */
-const kindsFor = (principal: Principal): readonly NotificationKind[] =>
-  principal.isStaff ? STAFF_NOTIFICATION_KINDS : CUSTOMER_NOTIFICATION_KINDS;
+/**
+ * The permission that makes each kind of notice useful to its reader: news of a customer's own records goes to those
+ * who act on them (edit a bill, accept a quotation, cancel a booking, keep a profile), carrier staff's work to those
+ * who do it (review bills, price quotations, confirm bookings). Decided by permission, never by a role.
+ */
+const KIND_PERMISSIONS: Record<NotificationKind, Permission> = {
+  BL_APPROVED: { module: 'CP', resource: 'BL', operation: 'EDIT' },
+  BL_RETURNED: { module: 'CP', resource: 'BL', operation: 'EDIT' },
+  BL_ISSUED: { module: 'CP', resource: 'BL', operation: 'EDIT' },
+  QUOTATION_PRICED: { module: 'CP', resource: 'QUOTATION', operation: 'ACCEPT' },
+  QUOTATION_EXPIRING: { module: 'CP', resource: 'QUOTATION', operation: 'ACCEPT' },
+  BOOKING_CONFIRMED: { module: 'CP', resource: 'BOOKING', operation: 'CANCEL' },
+  BOOKING_REJECTED: { module: 'CP', resource: 'BOOKING', operation: 'CANCEL' },
+  COMPANY_MEMBERSHIP_APPROVED: { module: 'CP', resource: 'PROFILE', operation: 'EDIT' },
+  COMPANY_MEMBERSHIP_REFUSED: { module: 'CP', resource: 'PROFILE', operation: 'EDIT' },
+  BL_SUBMITTED: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'APPROVE' },
+  QUOTATION_REQUESTED: { module: 'ADMIN', resource: 'QUOTATION', operation: 'PRICE' },
+  BOOKING_REQUESTED: { module: 'ADMIN', resource: 'BOOKING', operation: 'CONFIRM' },
+};
+
+/** The kinds that can reach this user, in the contract's order. */
+const kindsFor = (principal: Principal): NotificationKind[] =>
+  NOTIFICATION_KINDS.filter((kind) => principal.can(KIND_PERMISSIONS[kind]));
 
 /**
  * Each user's own notifications: nothing here takes a user id from the request, so another user's notification is

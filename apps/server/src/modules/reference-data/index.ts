@@ -4,3 +4,4 @@
 export { createGeocoder } from './geocoding';
 export { referenceDataRoutes } from './reference-data.routes';
 export { seedReferenceData } from './reference-data.seed';
+export { createReferenceDataService } from './reference-data.service';

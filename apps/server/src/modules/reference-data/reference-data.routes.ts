@@ -20,16 +20,17 @@ import {
   UnitMappingResponseSchema,
 } from '@lading/contract/reference-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createGeocoder } from './geocoding';
-import * as service from './reference-data.service';
+import type { ReferenceDataService } from './reference-data.service';
 
 const BASE = '/core/base/v1';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 const common = { tags: ['reference data'], security: [{ bearer: [] }] };
 
 /** Reference lists and typeaheads (specification section 7). Every call needs a signed-in user. */
-export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.ctx.database.db;
+export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: ReferenceDataService }> = async (
+  app,
+  { referenceData: service },
+) => {
   // Reference calls carry a bearer token (specification section 7): any signed-in user may read code lists.
   const config = { access: 'signed-in' } as const;
 
@@ -44,7 +45,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PortsResponseSchema, ...errors },
       },
     },
-    async (request) => service.findPorts(db(), request.query),
+    async (request) => service.findPorts(request.query),
   );
 
   app.get(
@@ -58,7 +59,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CountriesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findCountries(db(), request.query),
+    async (request) => service.findCountries(request.query),
   );
 
   app.get(
@@ -72,7 +73,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PartiesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findParties(db(), request.query),
+    async (request) => service.findParties(request.query),
   );
 
   app.get(
@@ -86,7 +87,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PartiesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findPartyDetails(db(), request.query),
+    async (request) => service.findPartyDetails(request.query),
   );
 
   app.get(
@@ -100,7 +101,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PartiesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findCustomerPortalParties(db(), request.query),
+    async (request) => service.findCustomerPortalParties(request.query),
   );
 
   app.get(
@@ -114,7 +115,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HsnCodesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findHsnCodes(db(), request.query),
+    async (request) => service.findHsnCodes(request.query),
   );
 
   app.get(
@@ -127,7 +128,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PackageTypesResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findPackageTypes(db()),
+    async () => service.findPackageTypes(),
   );
 
   app.get(
@@ -140,7 +141,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: IsoEquipmentResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findIsoEquipment(db()),
+    async () => service.findIsoEquipment(),
   );
 
   app.get(
@@ -153,7 +154,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CargoTypesResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findCargoTypes(db()),
+    async () => service.findCargoTypes(),
   );
 
   app.get(
@@ -166,7 +167,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UnitMappingResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findUnitMapping(db()),
+    async () => service.findUnitMapping(),
   );
 
   app.get(
@@ -180,14 +181,9 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RailwayStationsResponseSchema, ...errors },
       },
     },
-    async (request) => service.findRailwayStations(db(), request.query),
+    async (request) => service.findRailwayStations(request.query),
   );
 
-  const geocode = createGeocoder({
-    db: app.ctx.database.db,
-    mapboxToken: app.ctx.env.MAPBOX_TOKEN,
-    mapboxUrl: app.ctx.env.MAPBOX_API_URL,
-  });
   app.get(
     '/cp/base/geocode/',
     {
@@ -200,6 +196,6 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GeocodeResponseSchema, ...errors },
       },
     },
-    async (request) => ({ results: await geocode(request.query.query, request.query.limit) }),
+    async (request) => service.geocode(request.query.query, request.query.limit),
   );
 };

@@ -5,12 +5,13 @@ import {
   TYPEAHEAD_LIMIT,
 } from '@lading/contract/reference-data';
 import type { Db } from '../../db/client';
+import { createGeocoder } from './geocoding';
 import * as repository from './reference-data.repository';
 
 // Reference lists are readable by every signed-in user; the rules here are the specification's limits and filters.
 
 /** `ports/?limit=1000` (full list), `ports/?name&portType&limit=5` and `ports/?code&portType&limit=5`. */
-export async function findPorts(db: Db, query: PortsQuery) {
+async function findPorts(db: Db, query: PortsQuery) {
   const results = await repository.findPorts(db, {
     term: query.name || undefined,
     code: query.code || undefined,
@@ -20,17 +21,17 @@ export async function findPorts(db: Db, query: PortsQuery) {
   return { results };
 }
 
-export async function findCountries(db: Db, query: { query?: string }) {
+async function findCountries(db: Db, query: { query?: string }) {
   return { results: await repository.findCountries(db, query.query || undefined) };
 }
 
 /** `parties/?name`: any party. */
-export function findParties(db: Db, query: { name?: string }) {
+function findParties(db: Db, query: { name?: string }) {
   return repository.findParties(db, { term: query.name || undefined, limit: TYPEAHEAD_LIMIT });
 }
 
 /** `parties/party-detail-list/?name&partyStatus=APPR&isActive=true`: the filters apply when given. */
-export function findPartyDetails(db: Db, query: { name?: string; partyStatus?: string; isActive?: boolean }) {
+function findPartyDetails(db: Db, query: { name?: string; partyStatus?: string; isActive?: boolean }) {
   return repository.findParties(db, {
     term: query.name || undefined,
     status: query.partyStatus,
@@ -40,7 +41,7 @@ export function findPartyDetails(db: Db, query: { name?: string; partyStatus?: s
 }
 
 /** `parties/party-detail-list-cp/?query`: the customer portal offers active, approved companies only. */
-export function findCustomerPortalParties(db: Db, query: { query?: string }) {
+function findCustomerPortalParties(db: Db, query: { query?: string }) {
   return repository.findParties(db, {
     term: query.query || undefined,
     status: PARTY_STATUS_APPROVED,
@@ -49,15 +50,38 @@ export function findCustomerPortalParties(db: Db, query: { query?: string }) {
   });
 }
 
-export function findHsnCodes(db: Db, query: { commodityStartsWith?: string }) {
+function findHsnCodes(db: Db, query: { commodityStartsWith?: string }) {
   return repository.findHsCodes(db, query.commodityStartsWith || undefined);
 }
 
-export function findRailwayStations(db: Db, query: { name?: string }) {
+function findRailwayStations(db: Db, query: { name?: string }) {
   return repository.findRailwayStations(db, query.name || undefined, TYPEAHEAD_LIMIT);
 }
 
-export const findPackageTypes = repository.findPackageTypes;
-export const findIsoEquipment = repository.findIsoEquipment;
-export const findCargoTypes = repository.findCargoTypes;
-export const findUnitMapping = repository.findUnitMapping;
+const findPackageTypes = repository.findPackageTypes;
+const findIsoEquipment = repository.findIsoEquipment;
+const findCargoTypes = repository.findCargoTypes;
+const findUnitMapping = repository.findUnitMapping;
+
+/** The reference lists and typeaheads over one database; the address search offline or through Mapbox. */
+export function createReferenceDataService(deps: { db: Db; mapboxToken?: string; mapboxUrl?: string }) {
+  const { db } = deps;
+  const geocode = createGeocoder(deps);
+  return {
+    findPorts: (query: PortsQuery) => findPorts(db, query),
+    findCountries: (query: { query?: string }) => findCountries(db, query),
+    findParties: (query: { name?: string }) => findParties(db, query),
+    findPartyDetails: (query: { name?: string; partyStatus?: string; isActive?: boolean }) =>
+      findPartyDetails(db, query),
+    findCustomerPortalParties: (query: { query?: string }) => findCustomerPortalParties(db, query),
+    findHsnCodes: (query: { commodityStartsWith?: string }) => findHsnCodes(db, query),
+    findRailwayStations: (query: { name?: string }) => findRailwayStations(db, query),
+    findPackageTypes: () => findPackageTypes(db),
+    findIsoEquipment: () => findIsoEquipment(db),
+    findCargoTypes: () => findCargoTypes(db),
+    findUnitMapping: () => findUnitMapping(db),
+    geocode: async (query: string, limit: number) => ({ results: await geocode(query, limit) }),
+  };
+}
+
+export type ReferenceDataService = ReturnType<typeof createReferenceDataService>;

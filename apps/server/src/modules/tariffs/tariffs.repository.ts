@@ -1,6 +1,7 @@
-import type { Tariff, TariffListQuery } from '@lading/contract/tariffs';
-import { type SQL, sql } from 'drizzle-orm';
+import type { Tariff, TariffBody, TariffListQuery } from '@lading/contract/tariffs';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { tariffCharges, tariffs } from '../../db/schema/commercial';
 
 type Conn = Db | Tx;
 
@@ -74,4 +75,67 @@ export async function lockLaneAndFindOverlap(
         order by valid_from limit 1`,
   );
   return row ?? null;
+}
+
+/** Whether the tariff's ports and size-type exist. */
+export async function findTariffReferences(
+  tx: Tx,
+  body: Pick<TariffBody, 'polId' | 'podId' | 'isoCode'>,
+): Promise<{ pol: boolean; pod: boolean; iso: boolean }> {
+  const [row] = await queryRows<{ pol: boolean; pod: boolean; iso: boolean }>(
+    tx,
+    sql`select exists (select 1 from ports where id = ${body.polId}) as pol,
+               exists (select 1 from ports where id = ${body.podId}) as pod,
+               exists (select 1 from iso_equipment where code = ${body.isoCode}) as iso`,
+  );
+  return row ?? { pol: false, pod: false, iso: false };
+}
+
+/** The tariff's charge lines replaced by the body's, in their order. */
+async function replaceTariffCharges(tx: Tx, tariffId: number, body: TariffBody): Promise<void> {
+  await tx.delete(tariffCharges).where(eq(tariffCharges.tariffId, tariffId));
+  await tx.insert(tariffCharges).values(
+    body.charges.map((charge, position) => ({
+      tariffId,
+      position,
+      ...charge,
+      hazardousOnly: charge.hazardousOnly,
+    })),
+  );
+}
+
+/** A new tariff with its charge lines; answers its id. */
+export async function insertTariff(tx: Tx, body: TariffBody, createdById: number): Promise<number> {
+  const [row] = await tx
+    .insert(tariffs)
+    .values({
+      polId: body.polId,
+      podId: body.podId,
+      isoCode: body.isoCode,
+      validFrom: body.validFrom,
+      validTo: body.validTo,
+      currency: body.currency,
+      createdById,
+    })
+    .returning({ id: tariffs.id });
+  await replaceTariffCharges(tx, row!.id, body);
+  return row!.id;
+}
+
+/** The tariff and its charge lines as the body says, version + 1. */
+export async function updateTariffRow(tx: Tx, id: number, body: TariffBody): Promise<void> {
+  await tx
+    .update(tariffs)
+    .set({
+      polId: body.polId,
+      podId: body.podId,
+      isoCode: body.isoCode,
+      validFrom: body.validFrom,
+      validTo: body.validTo,
+      currency: body.currency,
+      version: sql`${tariffs.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(tariffs.id, id));
+  await replaceTariffCharges(tx, id, body);
 }

@@ -1,14 +1,18 @@
 import { diffContent } from '@lading/contract/bills-of-lading';
 import type { Tariff, TariffBody, TariffListQuery } from '@lading/contract/tariffs';
-import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../../db/client';
-import { tariffCharges, tariffs } from '../../db/schema/commercial';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
-import { findTariffById, findTariffList, lockLaneAndFindOverlap } from './tariffs.repository';
+import {
+  findTariffById,
+  findTariffList,
+  findTariffReferences,
+  insertTariff,
+  lockLaneAndFindOverlap,
+  updateTariffRow,
+} from './tariffs.repository';
 
 const RECORD = 'TARIFF';
 
@@ -21,12 +25,7 @@ export function createTariffsService(deps: { db: Db }) {
   const { db } = deps;
 
   async function checkReferences(tx: Tx, body: TariffBody, exceptId?: number) {
-    const [row] = await queryRows<{ pol: boolean; pod: boolean; iso: boolean }>(
-      tx,
-      sql`select exists (select 1 from ports where id = ${body.polId}) as pol,
-                 exists (select 1 from ports where id = ${body.podId}) as pod,
-                 exists (select 1 from iso_equipment where code = ${body.isoCode}) as iso`,
-    );
+    const row = await findTariffReferences(tx, body);
     const fields: Record<string, string> = {};
     if (!row?.pol) fields.polId = 'is not a known port';
     if (!row?.pod) fields.podId = 'is not a known port';
@@ -45,18 +44,6 @@ export function createTariffsService(deps: { db: Db }) {
         },
       );
     }
-  }
-
-  async function writeCharges(tx: Tx, tariffId: number, body: TariffBody) {
-    await tx.delete(tariffCharges).where(eq(tariffCharges.tariffId, tariffId));
-    await tx.insert(tariffCharges).values(
-      body.charges.map((charge, position) => ({
-        tariffId,
-        position,
-        ...charge,
-        hazardousOnly: charge.hazardousOnly,
-      })),
-    );
   }
 
   const content = (tariff: Tariff | TariffBody) => ({
@@ -88,27 +75,15 @@ export function createTariffsService(deps: { db: Db }) {
     async createTariff(caller: Principal, body: TariffBody): Promise<Tariff> {
       const id = await db.transaction(async (tx) => {
         await checkReferences(tx, body);
-        const [row] = await tx
-          .insert(tariffs)
-          .values({
-            polId: body.polId,
-            podId: body.podId,
-            isoCode: body.isoCode,
-            validFrom: body.validFrom,
-            validTo: body.validTo,
-            currency: body.currency,
-            createdById: caller.userId,
-          })
-          .returning({ id: tariffs.id });
-        await writeCharges(tx, row!.id, body);
+        const tariffId = await insertTariff(tx, body, caller.userId);
         await recordAudit(tx, caller, {
           module: 'ADMIN',
           recordType: RECORD,
-          recordId: row!.id,
+          recordId: tariffId,
           action: 'CREATED',
           version: 1,
         });
-        return row!.id;
+        return tariffId;
       });
       return (await findTariffById(db, id))!;
     },
@@ -130,20 +105,7 @@ export function createTariffsService(deps: { db: Db }) {
           'This tariff has changed since you opened it. Please reload it.',
         );
         await checkReferences(tx, body, id);
-        await tx
-          .update(tariffs)
-          .set({
-            polId: body.polId,
-            podId: body.podId,
-            isoCode: body.isoCode,
-            validFrom: body.validFrom,
-            validTo: body.validTo,
-            currency: body.currency,
-            version: sql`${tariffs.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(tariffs.id, id));
-        await writeCharges(tx, id, body);
+        await updateTariffRow(tx, id, body);
         await recordAudit(tx, caller, {
           module: 'ADMIN',
           recordType: RECORD,
