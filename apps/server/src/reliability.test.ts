@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from './db/client';
 import { outboxMails } from './db/schema/mail';
-import { enqueueMail } from './modules/mail/mail.service';
+import { enqueueMail } from './modules/mail';
 import { seedDemoData } from './seed/demo';
 import { startSmtpServer } from './test/smtp';
 import { createTwoInstances, type TwoInstances } from './test/test-app';

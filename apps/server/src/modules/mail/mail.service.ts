@@ -1,38 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db, Tx } from '../../db/client';
-import { type OutboxAttachment, outboxMails } from '../../db/schema/mail';
-
-export type OutgoingMail = {
-  to: string[];
-  cc?: string[];
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: OutboxAttachment[];
-};
+import type { Db } from '../../db/client';
+import { claimDueMails, markMail } from './mail.repository';
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 10;
-
-/** Writes a message to the outbox, inside the caller's transaction when given one. */
-export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<number> {
-  const [row] = await db
-    .insert(outboxMails)
-    .values({
-      to: mail.to,
-      cc: mail.cc ?? null,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      attachments: mail.attachments ?? null,
-    })
-    .returning({ id: outboxMails.id });
-  return row!.id;
-}
 
 /** Exponential back-off: 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5000 * 2 ** (attempts - 1), 600_000);
@@ -79,27 +53,7 @@ export function startMailWorker(options: {
   const deliver = async (): Promise<number> => {
     await options.beforeDelivery?.();
     // Claim due messages by pushing their next attempt forward, so a second instance skips them.
-    const due = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outboxMails)
-        .where(and(eq(outboxMails.status, 'pending'), lte(outboxMails.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(outboxMails.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (rows.length > 0) {
-        await tx
-          .update(outboxMails)
-          .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
-          .where(
-            inArray(
-              outboxMails.id,
-              rows.map((row) => row.id),
-            ),
-          );
-      }
-      return rows;
-    });
+    const due = await claimDueMails(db, BATCH);
     for (const mail of due) {
       if (!transport) {
         // The text carries link tokens, so it never goes into the log; in development it is written to a file.
@@ -108,10 +62,7 @@ export function startMailWorker(options: {
           { mailId: mail.id, to: mail.to, subject: mail.subject, ...(file ? { file } : {}) },
           'mail stored in the outbox (no SMTP_URL)',
         );
-        await db
-          .update(outboxMails)
-          .set({ status: 'stored', attempts: mail.attempts + 1 })
-          .where(eq(outboxMails.id, mail.id));
+        await markMail(db, mail.id, { status: 'stored', attempts: mail.attempts + 1 });
         continue;
       }
       try {
@@ -128,10 +79,12 @@ export function startMailWorker(options: {
             content: Buffer.from(a.contentBase64, 'base64'),
           })),
         });
-        await db
-          .update(outboxMails)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
-          .where(eq(outboxMails.id, mail.id));
+        await markMail(db, mail.id, {
+          status: 'sent',
+          sentAt: new Date(),
+          attempts: mail.attempts + 1,
+          lastError: null,
+        });
       } catch (error) {
         const attempts = mail.attempts + 1;
         const failed = attempts >= MAX_ATTEMPTS;
@@ -139,15 +92,12 @@ export function startMailWorker(options: {
           { mailId: mail.id, attempts, err: error },
           failed ? 'mail failed for good' : 'mail failed; will retry',
         );
-        await db
-          .update(outboxMails)
-          .set({
-            attempts,
-            lastError: (error as Error).message.slice(0, 500),
-            status: failed ? 'failed' : 'pending',
-            nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
-          })
-          .where(eq(outboxMails.id, mail.id));
+        await markMail(db, mail.id, {
+          attempts,
+          lastError: (error as Error).message.slice(0, 500),
+          status: failed ? 'failed' : 'pending',
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+        });
       }
     }
     return due.length;
