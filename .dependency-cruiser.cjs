@@ -1,8 +1,46 @@
 // The house rules that `npm run lint` checks (ARCHITECTURE.md, "Allowed arrows"). Each rule's comment says why.
 // `npm run lint:deps` runs them alone; scripts/lint-rules.test.ts proves each one fails on a deliberately wrong import.
+const { readdirSync } = require('node:fs');
+
+/**
+ * The tables each server module owns are declared in apps/server/src/db/schema/<module>.ts (drizzle-kit reads the
+ * whole folder for one migration set, and db/ stays below the modules). A module's code imports its own schema
+ * file; the few it may also import, and why, are listed here. Everything else of another module's is reached
+ * through that module's front door.
+ */
+const SCHEMA_ALSO = {
+  // The principal is read from the user's row and company membership; the selected office is kept on the user row.
+  access: ['users', 'companies', 'offices'],
+  // The session, sign-up and OAuth account reads span the user, its roles and company (split into identity,
+  // registration and profile by issue 31's accounts step).
+  accounts: ['users', 'access', 'companies', 'signing-keys'],
+  // The audit viewer reads the shared trail that lib/audit.ts writes.
+  audit: ['audit'],
+  // A membership's approval sets the user's company.
+  companies: ['users'],
+  // The party register is loaded by the reference-data importer and read by the party typeaheads.
+  'reference-data': ['companies'],
+};
+
+const serverModules = readdirSync(`${__dirname}/apps/server/src/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** One rule per module: its code imports its own schema file, column-types.ts and what SCHEMA_ALSO lists. */
+const schemaOwnership = serverModules.map((module) => ({
+  name: `server-schema-of-its-own:${module}`,
+  comment: `modules/${module} imports only db/schema/${module}.ts (and ${(SCHEMA_ALSO[module] ?? []).join(', ') || 'nothing else'}); another module's tables are reached through that module's front door.`,
+  severity: 'error',
+  from: { path: `^apps/server/src/modules/${module}/`, pathNot: '\\.test\\.ts$' },
+  to: {
+    path: '^apps/server/src/db/schema/',
+    pathNot: `^apps/server/src/db/schema/(${[module, 'column-types', ...(SCHEMA_ALSO[module] ?? [])].join('|')})\\.ts$`,
+  },
+}));
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...schemaOwnership,
     // ---- server ----------------------------------------------------------------------------------------------
     {
       name: 'server-module-front-door',

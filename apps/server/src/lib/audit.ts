@@ -2,6 +2,9 @@ import type { ModuleCode } from '@lading/contract/access';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { type AuditChange, auditEvents } from '../db/schema/audit';
+
+export type { AuditChange };
+
 import type { DomainEvent } from './domain-events';
 import type { Principal } from './principal';
 

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client';
-import { domainEvents } from '../db/schema/audit';
+import { domainEvents } from '../db/schema/events';
 import type { Principal } from './principal';
 
 /**

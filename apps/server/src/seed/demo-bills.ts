@@ -7,11 +7,11 @@ import {
   blCargoDetails,
   blContainers,
   blNotifyParties,
-  bookings,
   containers,
 } from '../db/schema/bills-of-lading';
+import { bookings } from '../db/schema/bookings';
+import { parties } from '../db/schema/companies';
 import { offices } from '../db/schema/offices';
-import { parties } from '../db/schema/parties';
 import { hsCodes, packageTypes, ports } from '../db/schema/reference-data';
 import { users } from '../db/schema/users';
 

@@ -1,7 +1,7 @@
 import type { EquipmentLine } from '@lading/contract/quotations';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
-import { bookings } from '../db/schema/bills-of-lading';
+import { bookings } from '../db/schema/bookings';
 import { findOfficeForPort, findTariffs, insertQuotation, priceEnquiry } from '../modules/quotations';
 
 type DemoQuotation = {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { tariffCharges, tariffs } from '../db/schema/commercial';
 import { ports } from '../db/schema/reference-data';
+import { tariffCharges, tariffs } from '../db/schema/tariffs';
 
 type ChargeLine = [
   code: string,

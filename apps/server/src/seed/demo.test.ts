@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { parties } from '../db/schema/parties';
+import { parties } from '../db/schema/companies';
 import { users } from '../db/schema/users';
 import { verifyPassword } from '../lib/passwords';
 import { createTestDatabase } from '../test/test-database';

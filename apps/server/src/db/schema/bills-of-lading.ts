@@ -7,55 +7,21 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   smallint,
   text,
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { quotations } from './commercial';
+import { bookings } from './bookings';
+import { parties } from './companies';
 import { offices } from './offices';
-import { parties } from './parties';
 import { hsCodes, packageTypes, ports } from './reference-data';
 import { users } from './users';
 
 /** Decimal columns: exact in the database, numbers in the API (2 decimals, specification section 5). */
 const decimal = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
-
-/** A confirmed booking (the commercial flow of the roadmap fills these; the demo seed holds a few). */
-export const bookings = pgTable(
-  'bookings',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    number: text('number').notNull().unique(),
-    createdById: integer('created_by_id')
-      .notNull()
-      .references(() => users.id),
-    polId: integer('pol_id').references(() => ports.id),
-    podId: integer('pod_id').references(() => ports.id),
-    vesselName: text('vessel_name'),
-    voyageNumber: text('voyage_number'),
-    /** REQUESTED (accepted quotation, awaiting the carrier), CONFIRMED, REJECTED, CANCELLED, COMPLETED. */
-    status: text('status').notNull().default('CONFIRMED'),
-    /** The accepted quotation it came from (null for bookings made before the portal's commercial flow). */
-    quotationId: integer('quotation_id').references(() => quotations.id),
-    /** The office of the port of loading: scopes carrier staff, like quotations. */
-    officeId: integer('office_id').references(() => offices.id),
-    etd: date('etd'),
-    eta: date('eta'),
-    rejectionReason: text('rejection_reason'),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('bookings_created_by_idx').on(table.createdById),
-    index('bookings_quotation_idx').on(table.quotationId),
-    // The carrier's queue and office scope (status per office), and the dashboard search by number.
-    index('bookings_office_status_idx').on(table.officeId, table.status),
-    index('bookings_number_trgm').using('gin', table.number.op('gin_trgm_ops')),
-  ],
-);
 
 /** Containers known to the carrier: ISO 6346 number, size-type, tare. */
 export const containers = pgTable('containers', {
@@ -222,3 +188,6 @@ export const blCargoDetails = pgTable(
   },
   (table) => [index('bl_cargo_details_bl_idx').on(table.blId)],
 );
+
+/** Bill of lading numbers for drafts created when a booking is confirmed. */
+export const billNumbers = pgSequence('bill_numbers', { startWith: 5001 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { domainEvents } from './audit';
+import { domainEvents } from './events';
 import { users } from './users';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { citext } from './column-types';
+import { parties } from './companies';
 import { offices } from './offices';
-import { parties } from './parties';
 
 /** A portal user: a customer linked to a company (party), or carrier staff (by role; see user_roles). */
 export const users = pgTable(

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { companyMemberships } from '../../db/schema/company-memberships';
+import { companyMemberships } from '../../db/schema/companies';
 import { offices } from '../../db/schema/offices';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -2,7 +2,7 @@ import { type Office, type PermissionSet, type RoleCode, toPermissionSet } from 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { userOffices } from '../../db/schema/access';
-import { companyMemberships } from '../../db/schema/company-memberships';
+import { companyMemberships } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 import type { CompanyStatus, PrincipalData } from '../../lib/principal';
 

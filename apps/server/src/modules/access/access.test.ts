@@ -1,11 +1,11 @@
 import { type AuthData, hasPermission } from '@lading/contract/access';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, domainEvents } from '../../db/schema/audit';
-import { companyMemberships } from '../../db/schema/company-memberships';
+import { auditEvents } from '../../db/schema/audit';
+import { companyMemberships, parties } from '../../db/schema/companies';
+import { domainEvents } from '../../db/schema/events';
 import { outboxMails } from '../../db/schema/mail';
 import { offices } from '../../db/schema/offices';
-import { parties } from '../../db/schema/parties';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_PASSWORD } from '../../seed/demo';

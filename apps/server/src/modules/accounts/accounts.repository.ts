@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { roles, userRoles } from '../../db/schema/access';
 import { emailTokens, loginFailures, oidcPayloads, sessions } from '../../db/schema/accounts';
-import { companyMemberships } from '../../db/schema/company-memberships';
-import { parties } from '../../db/schema/parties';
+import { companyMemberships, parties } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 
 type Conn = Db | Tx;

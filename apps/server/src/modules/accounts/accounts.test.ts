@@ -2,8 +2,8 @@ import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, loginFailures } from '../../db/schema/accounts';
+import { parties } from '../../db/schema/companies';
 import { outboxMails } from '../../db/schema/mail';
-import { parties } from '../../db/schema/parties';
 import { users } from '../../db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import {

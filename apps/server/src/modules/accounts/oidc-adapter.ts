@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/schema/accounts';
-import { companyMemberships } from '../../db/schema/company-memberships';
+import { companyMemberships } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 import type { PrincipalData } from '../../lib/principal';
 import { type PrincipalRow, principalColumns, toPrincipalData } from '../access';

@@ -2,7 +2,6 @@ import type { BlHistoryEntry, PrintKind, ReviewQueueItem } from '@lading/contrac
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { billsOfLading } from '../../db/schema/bills-of-lading';
-import { users } from '../../db/schema/users';
 import { type Scope, scoped } from '../../lib/scopes';
 import { findBillPage, LIST_COLUMNS, LIST_JOINS, listOrder } from './bills-of-lading.repository';
 
@@ -65,16 +64,16 @@ export async function findApprovedSnapshot(db: Conn, blId: number): Promise<unkn
 export type UserContact = { id: number; email: string; name: string };
 
 export async function findUserContact(db: Conn, userId: number): Promise<UserContact | null> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? { id: row.id, email: row.email, name: `${row.firstName} ${row.lastName}` } : null;
+  const [row] = await queryRows<UserContact>(
+    db,
+    sql`select id, email::text as email, first_name || ' ' || last_name as name from users where id = ${userId}`,
+  );
+  return row ?? null;
 }
 
 /** Serialises one user's concurrent requests (held until the transaction ends). */
 export async function lockUser(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await queryRows(tx, sql`select id from users where id = ${userId} for update`);
 }
 
 /** Times a user has e-mailed a bill since `since` and the oldest of those times (for Retry-After). */

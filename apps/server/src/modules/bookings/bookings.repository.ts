@@ -1,7 +1,7 @@
 import type { Booking, BookingListQuery } from '@lading/contract/bookings';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { bookings } from '../../db/schema/bills-of-lading';
+import { bookings } from '../../db/schema/bookings';
 import { escapeLike } from '../../db/text-search';
 import { type Scope, scoped } from '../../lib/scopes';
 import { CUSTOMER_JSON } from '../users';

@@ -6,7 +6,7 @@ import {
   type ConfirmBookingBody,
 } from '@lading/contract/bookings';
 import type { Db, Tx } from '../../db/client';
-import { bookings } from '../../db/schema/bills-of-lading';
+import { bookings } from '../../db/schema/bookings';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';

@@ -1,8 +1,7 @@
 import type { CompanyMembership, CompanyMembershipListQuery } from '@lading/contract/companies';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { companyMemberships } from '../../db/schema/company-memberships';
-import { parties } from '../../db/schema/parties';
+import { companyMemberships, parties } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 
 type Conn = Db | Tx;

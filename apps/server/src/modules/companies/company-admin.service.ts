@@ -1,9 +1,8 @@
 import type { AdminCompany, AdminCompanyListQuery, CompanyValues } from '@lading/contract/admin-workspace';
 import countries from 'i18n-iso-countries';
 import type { Db, Tx } from '../../db/client';
-import type { AuditChange } from '../../db/schema/audit';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { type AuditChange, recordAudit } from '../../lib/audit';
 import { withUniqueFields } from '../../lib/database-errors';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';

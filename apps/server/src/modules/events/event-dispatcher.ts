@@ -1,7 +1,7 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { domainEvents } from '../../db/schema/audit';
+import { domainEvents } from '../../db/schema/events';
 import type { DomainEvent, DomainEventType } from '../../lib/domain-events';
 
 export type StoredEvent = typeof domainEvents.$inferSelect;

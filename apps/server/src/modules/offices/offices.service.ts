@@ -1,9 +1,8 @@
 import { CORPORATE_OFFICE_CODE } from '@lading/contract/access';
 import { ADMIN_OFFICE_MESSAGES, type AdminOffice, type OfficeBody } from '@lading/contract/admin-workspace';
 import type { Db, Tx } from '../../db/client';
-import type { AuditChange } from '../../db/schema/audit';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { type AuditChange, recordAudit } from '../../lib/audit';
 import { withUniqueFields } from '../../lib/database-errors';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';

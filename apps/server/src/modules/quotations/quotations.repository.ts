@@ -1,7 +1,7 @@
 import type { Charge, EquipmentLine, Quotation, QuotationListQuery } from '@lading/contract/quotations';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/commercial';
+import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/quotations';
 import { type Scope, scoped } from '../../lib/scopes';
 import { CUSTOMER_JSON } from '../users';
 

@@ -10,7 +10,7 @@ import {
   todayIso,
 } from '@lading/contract/quotations';
 import type { Db, Tx } from '../../db/client';
-import { quotations } from '../../db/schema/commercial';
+import { quotations } from '../../db/schema/quotations';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';

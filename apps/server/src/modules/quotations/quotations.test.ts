@@ -2,8 +2,10 @@ import { todayIso } from '@lading/contract/quotations';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { auditEvents, domainEvents } from '../../db/schema/audit';
-import { quotations, tariffCharges, tariffs } from '../../db/schema/commercial';
+import { auditEvents } from '../../db/schema/audit';
+import { domainEvents } from '../../db/schema/events';
+import { quotations } from '../../db/schema/quotations';
+import { tariffCharges, tariffs } from '../../db/schema/tariffs';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

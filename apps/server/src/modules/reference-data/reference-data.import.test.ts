@@ -7,7 +7,7 @@ import type { Port } from '@lading/contract/reference-data';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { parties } from '../../db/schema/parties';
+import { parties } from '../../db/schema/companies';
 import { hsCodes, ports, railwayStations } from '../../db/schema/reference-data';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';

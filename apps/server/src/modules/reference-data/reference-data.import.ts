@@ -5,7 +5,7 @@ import { parse } from 'csv-parse';
 import { type AnyColumn, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { IndexColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { parties } from '../../db/schema/parties';
+import { parties } from '../../db/schema/companies';
 import { hsCodes, ports, railwayStations } from '../../db/schema/reference-data';
 
 /**

@@ -1,7 +1,7 @@
 import { PORT_TYPES, type PortType } from '@lading/contract/reference-data';
 import { type AnyColumn, and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { parties } from '../../db/schema/parties';
+import { parties } from '../../db/schema/companies';
 import {
   cargoTypes,
   countries,

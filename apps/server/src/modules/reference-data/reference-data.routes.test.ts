@@ -1,6 +1,6 @@
 import type { Country, Party, Port } from '@lading/contract/reference-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parties } from '../../db/schema/parties';
+import { parties } from '../../db/schema/companies';
 import { signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

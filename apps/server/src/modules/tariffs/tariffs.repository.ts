@@ -1,7 +1,7 @@
 import type { Tariff, TariffBody, TariffListQuery } from '@lading/contract/tariffs';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { tariffCharges, tariffs } from '../../db/schema/commercial';
+import { tariffCharges, tariffs } from '../../db/schema/tariffs';
 
 type Conn = Db | Tx;
 

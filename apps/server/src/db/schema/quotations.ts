@@ -1,5 +1,4 @@
 import {
-  boolean,
   date,
   index,
   integer,
@@ -18,51 +17,6 @@ import { users } from './users';
 
 /** Money: exact decimals, read as strings ("1250.00"); never a float. */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-
-/**
- * The carrier's price list for one lane (POL -> POD) and one ISO 6346 size-type, valid from/to (inclusive dates).
- * Validity periods of one lane and size-type never overlap (checked under a lock when a tariff is written).
- */
-export const tariffs = pgTable(
-  'tariffs',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    polId: integer('pol_id')
-      .notNull()
-      .references(() => ports.id),
-    podId: integer('pod_id')
-      .notNull()
-      .references(() => ports.id),
-    isoCode: text('iso_code').notNull(),
-    validFrom: date('valid_from').notNull(),
-    validTo: date('valid_to').notNull(),
-    /** ISO 4217. */
-    currency: text('currency').notNull(),
-    createdById: integer('created_by_id').references(() => users.id),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('tariffs_lane_idx').on(table.polId, table.podId, table.isoCode, table.validFrom)],
-);
-
-/** The charges of a tariff: ocean freight and surcharges, each per container or per bill of lading. */
-export const tariffCharges = pgTable(
-  'tariff_charges',
-  {
-    tariffId: integer('tariff_id')
-      .notNull()
-      .references(() => tariffs.id, { onDelete: 'cascade' }),
-    position: smallint('position').notNull(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    basis: text('basis').$type<'PER_CONTAINER' | 'PER_BL'>().notNull(),
-    amount: money('amount').notNull(),
-    /** Charged only for hazardous cargo (cargo type HAZ). */
-    hazardousOnly: boolean('hazardous_only').notNull().default(false),
-  },
-  (table) => [primaryKey({ columns: [table.tariffId, table.position] })],
-);
 
 export const quotationNumbers = pgSequence('quotation_numbers', { startWith: 1001 });
 
@@ -147,8 +101,3 @@ export const quotationCharges = pgTable(
   },
   (table) => [primaryKey({ columns: [table.quotationId, table.position] })],
 );
-
-export const bookingNumbers = pgSequence('booking_numbers', { startWith: 1001 });
-
-/** Bill of lading numbers for drafts created when a booking is confirmed. */
-export const billNumbers = pgSequence('bill_numbers', { startWith: 5001 });
