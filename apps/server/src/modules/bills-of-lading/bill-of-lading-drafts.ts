@@ -35,6 +35,11 @@ export async function createDraftBillFromBooking(tx: Tx, draft: DraftFromBooking
           sql`, `,
         )})`,
   );
+  // One container on one open bill: the numbers are locked (transaction-scoped advisory locks, taken in sorted order
+  // so two confirmations cannot wait on each other) before the check below, and held until this transaction ends. A
+  // confirmation racing this one for the same number waits here, then finds the container on this bill and is refused.
+  for (const number of [...new Set(draft.containers.map((c) => c.containerNumber))].sort())
+    await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`container:${number}`}, 0))`);
   const busy = await queryRows<{ number: string; bill: string }>(
     tx,
     sql`select c.number, b.number as bill from containers c
