@@ -9,7 +9,7 @@ import {
 } from '@lading/contract/quotations';
 import type { HsnCode, Port, RailwayStation } from '@lading/contract/reference-data';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import type { GeocodedPlace } from '../../reference-data/api/find-places';
+import type { GeocodedPlace } from '../../../lib/reference-data/find-places';
 
 /** Pick-up / delivery: none, an inland railway station (or ICD), or a door address. */
 export type InlandChoice = 'NONE' | 'RAIL' | 'DOOR';

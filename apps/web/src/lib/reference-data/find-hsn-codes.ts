@@ -1,6 +1,6 @@
 import type { HsnCode } from '@lading/contract/reference-data';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET core/base/v1/hsn-codes/cp-hsn-code-list/ (optional commodityStartsWith): the HS list the commodity field filters. */
 export function findHsnCodes(commodityStartsWith?: string, signal?: AbortSignal): Promise<HsnCode[]> {

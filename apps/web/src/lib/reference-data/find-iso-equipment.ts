@@ -1,6 +1,6 @@
 import type { IsoEquipment } from '@lading/contract/reference-data';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET core/base/v1/iso-equipment/: the ISO 6346 size-types (22G1, 45G1, …). */
 export function findIsoEquipment(signal?: AbortSignal): Promise<IsoEquipment[]> {

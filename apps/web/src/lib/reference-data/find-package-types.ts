@@ -1,6 +1,6 @@
 import type { PackageType } from '@lading/contract/reference-data';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET core/base/v1/cargo-package-types/cargo-package-types-cp/: Package types (UN/ECE Recommendation 21). */
 export function findPackageTypes(signal?: AbortSignal): Promise<PackageType[]> {

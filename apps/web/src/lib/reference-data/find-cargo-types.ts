@@ -1,6 +1,6 @@
 import type { CargoType } from '@lading/contract/reference-data';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET core/base/v1/cargo-types/: the cargo types and, under HAZ, the hazard classes. */
 export function findCargoTypes(signal?: AbortSignal): Promise<CargoType[]> {
