@@ -1,4 +1,4 @@
-import { queryClient } from '../../../app/query-client';
+import { queryClient } from '../../../lib/query-client';
 import { hsnCodesQuery } from '../../../lib/reference-data/find-hsn-codes';
 import { packageTypesQuery } from '../../../lib/reference-data/find-package-types';
 import { billOfLadingQuery } from '../api/get-bill-of-lading';
