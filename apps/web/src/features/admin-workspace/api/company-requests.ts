@@ -36,7 +36,7 @@ export function useDecideCompanyRequest() {
     mutationFn: decideCompanyRequest,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['admin-workspace'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard-admin'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'admin'] });
     },
   });
 }
