@@ -136,7 +136,7 @@ export function BookingListPage() {
     (value: string) => setSearch({ bookingNo: value.trim() || undefined }),
     300,
   );
-  const { data, isError, isFetching, refetch } = useBookings({
+  const bookings = useBookings({
     booking_number: search.bookingNo,
     status: search.status,
     sort: search.sort,
@@ -188,18 +188,14 @@ export function BookingListPage() {
 
       <RecordList<Booking, BookingSort>
         label="Bookings"
-        items={data?.results}
-        count={data?.count}
+        query={bookings}
+        errorTitle="The bookings could not be loaded"
         noun={['booking', 'bookings']}
         columns={bookingColumns(setCancelling)}
         card={(booking) => bookingCard(booking, setCancelling)}
         rowTestId="booking-row"
         cardTestId="booking-card"
         emptyText={emptyText}
-        isFetching={isFetching}
-        error={
-          isError ? { title: 'The bookings could not be loaded', retry: () => void refetch() } : undefined
-        }
         page={page}
         pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={(next) => void navigate({ search: { ...search, page: next === 1 ? undefined : next } })}

@@ -111,7 +111,7 @@ export function QuotationListPage() {
   });
   const [openId, setOpenId] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<Quotation | null>(null);
-  const { data, isError, isFetching, refetch } = useQuotations({
+  const quotations = useQuotations({
     active: search.status === undefined,
     status: search.status,
     sort: sort.value,
@@ -119,7 +119,7 @@ export function QuotationListPage() {
     skip: (page - 1) * DEFAULT_PAGE_SIZE,
     limit: DEFAULT_PAGE_SIZE,
   });
-  const open = data?.results.find((quotation) => quotation.id === openId) ?? null;
+  const open = quotations.data?.results.find((quotation) => quotation.id === openId) ?? null;
   const noun = search.status ? `${search.status.toLowerCase()} quotation` : 'active quotation';
   const emptyText = search.status ? (
     `No ${noun}s.`
@@ -160,18 +160,14 @@ export function QuotationListPage() {
       </Paper>
       <RecordList<Quotation, QuotationSort>
         label="Quotations"
-        items={data?.results}
-        count={data?.count}
+        query={quotations}
+        errorTitle="The quotations could not be loaded"
         noun={[noun, `${noun}s`]}
         columns={quotationColumns(setOpenId)}
         card={(quotation) => quotationCard(quotation, setOpenId)}
         rowTestId="quotation-row"
         cardTestId="quotation-card"
         emptyText={emptyText}
-        isFetching={isFetching}
-        error={
-          isError ? { title: 'The quotations could not be loaded', retry: () => void refetch() } : undefined
-        }
         page={page}
         pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={setPage}
