@@ -4,7 +4,8 @@ import { usePhoneLayout } from '../lib/phone-layout';
 import { AnchorLink } from './anchor-link';
 import { PageFrame } from './page-frame';
 import { PhoneFilters } from './phone-filters';
-import { type QueryState, QueryStatus } from './query-status';
+import type { QueryState } from './query-error';
+import { QueryStatus } from './query-status';
 import { WorkList, type WorkListColumn } from './work-list';
 
 /** What a list page needs of its query (a TanStack `useQuery` result fits). */

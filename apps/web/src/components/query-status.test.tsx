@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { type QueryState, QueryStatus } from './query-status';
+import type { QueryState } from './query-error';
+import { QueryStatus } from './query-status';
 
 const pending: QueryState = { isPending: true, isError: false, refetch: vi.fn() };
 const loaded: QueryState = { isPending: false, isError: false, refetch: vi.fn() };

@@ -1,7 +1,7 @@
 import { Group, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
-import { type QueryState, QueryStatus } from './query-status';
+import { QueryError, type QueryState } from './query-error';
 import classes from './record-list.module.css';
 
 export type SortOrder = 'asc' | 'desc';
@@ -67,7 +67,7 @@ export function RecordList<T extends { id: number }, S extends string>({
   const pages = Math.max(1, Math.ceil((count ?? 0) / pageSize));
   let body: ReactNode;
   if (query.isError) {
-    body = <QueryStatus query={query} errorTitle={errorTitle} />;
+    body = <QueryError query={query} errorTitle={errorTitle} />;
   } else if (isPhone) {
     body = (
       <Stack gap="sm" component="ul" className={classes.cards} aria-busy={isFetching} aria-label={label}>

@@ -22,7 +22,7 @@ import { PageFrame } from '../../../components/page-frame';
 import { PendingSpace } from '../../../components/pending-space';
 import { PhoneFilters } from '../../../components/phone-filters';
 import plain from '../../../components/plain-table.module.css';
-import { QueryStatus } from '../../../components/query-status';
+import { QueryError } from '../../../components/query-error';
 import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { findPorts } from '../../../lib/reference-data/find-ports';
@@ -305,7 +305,7 @@ export function BlListPage({
       )}
 
       {bills.isError ? (
-        <QueryStatus query={bills} errorTitle="The bills of lading could not be loaded" />
+        <QueryError query={bills} errorTitle="The bills of lading could not be loaded" />
       ) : (
         <Stack gap="sm">
           {isPhone ? (
