@@ -113,6 +113,43 @@ module.exports = {
       to: { path: '^apps/server/' },
     },
     // ---- web (see the web section of ARCHITECTURE.md) ------------------------------------------------------
+    // The web's parts and arrows: apps/web/README.md. Which modules may import Mantine's overlays is a rule about
+    // named imports, which dependency-cruiser cannot see: it is biome.json's noRestrictedImports (overrides).
+    {
+      name: 'web-feature-sealed',
+      comment:
+        'A web feature (features/<f>/) never imports another feature: what two features share moves to lib/ or ' +
+        'components/, and features meet only where app/ puts screens together (app/profile-route.tsx).',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-layers-stay-below',
+      comment:
+        'lib/ and components/ stand below the features and the app: they never import features/ or app/ ' +
+        '(lib/sign-out.ts once reached up for app/query-client.ts).',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-lib-below-components',
+      comment:
+        'lib/ is the floor of the web: API and query clients, session, helpers. It renders nothing of components/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/' },
+      to: { path: '^apps/web/src/components/' },
+    },
+    {
+      name: 'web-features-below-app',
+      comment:
+        'app/ (router, layout, composition) stands above the features; a feature never imports it. Tests may mount ' +
+        "the app's hosts (the toast host) to see what a feature shows.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/app/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

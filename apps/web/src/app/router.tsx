@@ -148,7 +148,7 @@ const profileRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-profile',
   staticData: { requires: 'CP.PROFILE.VIEW' },
-  component: lazyRouteComponent(() => import('../features/accounts/routes/profile'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('./profile-route'), 'ProfileRoute'),
 });
 const adminDashboardRoute = createRoute({
   getParentRoute: () => portalRoute,

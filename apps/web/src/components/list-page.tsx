@@ -1,29 +1,15 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, Modal, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReactNode, type Ref, useState } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
 import { AnchorLink } from './anchor-link';
 import { PageFrame } from './page-frame';
-import { PendingSpace } from './pending-space';
 import { PhoneFilters } from './phone-filters';
+import type { QueryState } from './query-error';
+import { QueryStatus } from './query-status';
 import { WorkList, type WorkListColumn } from './work-list';
 
 /** What a list page needs of its query (a TanStack `useQuery` result fits). */
-type ListQuery<T> = {
-  data: { count: number; results: readonly T[] } | undefined;
-  isPending: boolean;
-  isError: boolean;
-};
+type ListQuery<T> = QueryState & { data: { count: number; results: readonly T[] } | undefined };
 
 /** The pages of a list, when it has more than one. */
 export type ListPages = {
@@ -327,17 +313,13 @@ export function ListPage<T extends { id: number }>({
           ) : (
             heading
           )}
-          {query.isPending && (
-            <>
-              <Skeleton height={120} />
-              <PendingSpace />
-            </>
-          )}
-          {query.isError && (
-            <Alert color="red" title={errorTitle}>
-              {errorMessage}
-            </Alert>
-          )}
+          <QueryStatus
+            query={query}
+            skeletonHeight={120}
+            holdFooter
+            errorTitle={errorTitle}
+            errorText={errorMessage}
+          />
           {data && !hasRows && empty !== undefined && !emptyInSummary && <Text c="dimmed">{empty}</Text>}
           {data && (hasRows || empty === undefined) && (
             <WorkList caption={title} items={data.results} columns={columns} />

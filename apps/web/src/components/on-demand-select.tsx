@@ -72,6 +72,7 @@ export function OnDemandSelect(props: SelectProps & { ref?: Ref<HTMLInputElement
       required={props.required}
       size={props.size}
       w={props.w}
+      maw={props.maw}
       name={props.name}
       disabled={disabled}
       readOnly={readOnly || !searchable}

@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePhoneLayout } from '../lib/phone-layout';
+import { QueryError, type QueryState } from './query-error';
 import classes from './record-list.module.css';
 
 export type SortOrder = 'asc' | 'desc';
@@ -40,25 +30,24 @@ export type RecordListSort<S extends string> = {
  */
 export function RecordList<T extends { id: number }, S extends string>({
   label,
-  items,
-  count,
+  query,
+  errorTitle,
   noun,
   columns,
   card,
   rowTestId,
   cardTestId,
   emptyText,
-  isFetching,
-  error,
   page,
   pageSize,
   onPageChange,
   sort,
 }: {
   label: string;
-  /** The page's records; undefined while the first page loads. */
-  items: readonly T[] | undefined;
-  count: number | undefined;
+  /** The page's query: its records and count (none while the first page loads), whether it is fetching, its error. */
+  query: QueryState & { data: { count: number; results: readonly T[] } | undefined; isFetching: boolean };
+  /** The alert's title when the list could not be loaded (it offers "Try again"). */
+  errorTitle: string;
   /** The count's noun, singular and plural ("1 booking", "3 bookings"). */
   noun: [string, string];
   columns: readonly RecordListColumn<T, S>[];
@@ -66,25 +55,19 @@ export function RecordList<T extends { id: number }, S extends string>({
   rowTestId: string;
   cardTestId: string;
   emptyText: ReactNode;
-  isFetching: boolean;
-  /** Set when the list could not be loaded: its title and the retry. */
-  error?: { title: string; retry: () => void };
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
   sort?: RecordListSort<S>;
 }) {
   const isPhone = usePhoneLayout();
+  const items = query.data?.results;
+  const count = query.data?.count;
+  const { isFetching } = query;
   const pages = Math.max(1, Math.ceil((count ?? 0) / pageSize));
   let body: ReactNode;
-  if (error) {
-    body = (
-      <Alert color="red" title={error.title}>
-        <Button size="xs" variant="white" color="red" onClick={error.retry}>
-          Try again
-        </Button>
-      </Alert>
-    );
+  if (query.isError) {
+    body = <QueryError query={query} errorTitle={errorTitle} />;
   } else if (isPhone) {
     body = (
       <Stack gap="sm" component="ul" className={classes.cards} aria-busy={isFetching} aria-label={label}>
@@ -149,7 +132,7 @@ export function RecordList<T extends { id: number }, S extends string>({
   }
   return (
     <>
-      {isPhone && sort && !error && <SortMenu sort={sort} />}
+      {isPhone && sort && !query.isError && <SortMenu sort={sort} />}
       {body}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">

@@ -1,6 +1,6 @@
 import type { useNavigate } from '@tanstack/react-router';
-import { queryClient } from '../app/query-client';
 import { apiRequest } from './api-client';
+import { queryClient } from './query-client';
 import { setSession } from './session';
 
 /** Revokes the tokens and ends the session on the server, forgets them here, returns to the login page. */

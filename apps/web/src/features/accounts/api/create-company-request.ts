@@ -2,7 +2,8 @@ import type { CompanyRequestBody } from '@lading/contract/companies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { storeUserCompany } from '../../../lib/session';
-import { getUserProfile, userProfileKey } from './get-user-profile';
+import { getUserProfile } from './get-user-profile';
+import { accountKeys } from './query-keys';
 
 type CompanyRequestResponse = { message: string; companyStatus: 'PENDING' };
 
@@ -19,14 +20,14 @@ export function useCreateCompanyRequest(userId: number) {
     onSuccess: async () => {
       try {
         const profile = await queryClient.fetchQuery({
-          queryKey: userProfileKey(userId),
+          queryKey: accountKeys.userProfile(userId),
           queryFn: () => getUserProfile(userId),
           staleTime: 0,
         });
         storeUserCompany(profile);
       } catch {
         // The request itself succeeded; the profile screen reloads on its own.
-        await queryClient.invalidateQueries({ queryKey: userProfileKey(userId) });
+        await queryClient.invalidateQueries({ queryKey: accountKeys.userProfile(userId) });
       }
     },
   });

@@ -1,7 +1,7 @@
 import type { UpdateProfileBody, UserProfile } from '@lading/contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { userProfileKey } from './get-user-profile';
+import { accountKeys } from './query-keys';
 
 /** PATCH authenticate/oauth/users/{id}/update-cp-users/ */
 export function updateUserProfile(body: UpdateProfileBody): Promise<UserProfile> {
@@ -15,6 +15,6 @@ export function useUpdateUserProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserProfile,
-    onSuccess: (profile) => queryClient.setQueryData(userProfileKey(profile.id), profile),
+    onSuccess: (profile) => queryClient.setQueryData(accountKeys.userProfile(profile.id), profile),
   });
 }

@@ -8,8 +8,8 @@ import { TextField, useField } from '../../../components/form/text-fields';
 import { TextAreaField } from '../../../components/form/textarea-field';
 import { Typeahead } from '../../../components/typeahead';
 import { ApiError } from '../../../lib/api-client';
+import { findCountries } from '../../../lib/reference-data/find-countries';
 import { toast } from '../../../lib/toast';
-import { findCountries } from '../../reference-data/api/find-countries';
 import { useCreateCompanyRequest } from '../api/create-company-request';
 
 const EMPTY: CompanyRequestBody = { name: '', address: '', country: '', taxId: '' };

@@ -17,10 +17,11 @@ import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/s
 import { TextField } from '../../../components/form/text-fields';
 import { TextAreaField } from '../../../components/form/textarea-field';
 import { ApiError } from '../../../lib/api-client';
+import { findCountries } from '../../../lib/reference-data/find-countries';
+import { findCustomerPortalParties } from '../../../lib/reference-data/find-customer-portal-parties';
 import { storeUserCompany } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { findCountries } from '../../reference-data/api/find-countries';
-import { findCustomerPortalParties } from '../../reference-data/api/find-customer-portal-parties';
+import { accountKeys } from '../api/query-keys';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 
 /** Keeps only what a phone number may hold: digits and one leading plus. */
@@ -50,7 +51,7 @@ function initialValues(profile: UserProfile): ProfileFormValues {
 /** The stored country (kept by name) as a full row, for its calling code. */
 function useStoredCountry(name: string | null) {
   return useQuery({
-    queryKey: ['country-by-name', name],
+    queryKey: accountKeys.storedCountry(name),
     enabled: Boolean(name),
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async ({ signal }) =>

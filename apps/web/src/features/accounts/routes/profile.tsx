@@ -7,7 +7,7 @@ import {
 } from '@lading/contract/accounts';
 import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/form/password-field';
 import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
@@ -17,7 +17,6 @@ import { useCan } from '../../../lib/permissions';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { NotificationPreferencesPanel } from '../../notifications/components/notification-preferences';
 import { useChangePassword } from '../api/change-password';
 import { useUserProfile } from '../api/get-user-profile';
 import { RequestCompanyModal } from '../components/request-company-modal';
@@ -128,7 +127,11 @@ function ChangePasswordPanel({ userId }: { userId: number }) {
   );
 }
 
-export function ProfilePage() {
+/**
+ * My Profile. `settings` is what other features add under the user's details (the app puts the notification
+ * e-mail preferences there: app/profile-route.tsx).
+ */
+export function ProfilePage({ settings }: { settings?: ReactNode }) {
   const session = useSession();
   const userId = session?.user.id;
   const { data: profile, isLoading } = useUserProfile(userId);
@@ -137,7 +140,6 @@ export function ProfilePage() {
   // Carrier staff hold CP.PROFILE.VIEW only: their profile is read-only and has no company to pick.
   const can = useCan();
   const canEdit = can('CP.PROFILE.EDIT');
-  const canNotify = can('CP.NOTIFICATION.VIEW');
   const isPhone = usePhoneLayout();
   const needsCompany = profile !== undefined && canEdit && profile.party === null;
 
@@ -172,7 +174,7 @@ export function ProfilePage() {
                 </Stack>
               )}
             </Paper>
-            {canNotify && <NotificationPreferencesPanel />}
+            {settings}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,6 +1,8 @@
 import type { CompanyMembership } from '@lading/contract/companies';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { sharedQueryRoots } from '../../../lib/query-keys';
+import { adminWorkspaceKeys } from './query-keys';
 
 /** GET cp/company-memberships/?status=PENDING: membership and new-company requests, oldest first. */
 export function findCompanyRequests(
@@ -12,7 +14,7 @@ export function findCompanyRequests(
 
 export function useCompanyRequests(query: { skip: number; limit: number }) {
   return useQuery({
-    queryKey: ['admin-workspace', 'company-requests', query],
+    queryKey: adminWorkspaceKeys.page('company-requests', query),
     queryFn: ({ signal }) => findCompanyRequests(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -35,8 +37,8 @@ export function useDecideCompanyRequest() {
   return useMutation({
     mutationFn: decideCompanyRequest,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin-workspace'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard-admin'] });
+      void queryClient.invalidateQueries({ queryKey: adminWorkspaceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.adminDashboard });
     },
   });
 }

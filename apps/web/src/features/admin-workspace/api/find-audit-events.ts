@@ -1,6 +1,7 @@
 import type { AuditEvent } from '@lading/contract/admin-workspace';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { adminWorkspaceKeys } from './query-keys';
 
 export type FindAuditEventsQuery = {
   recordType?: string;
@@ -35,7 +36,7 @@ export function findAuditEvents(
 
 export function useAuditEvents(query: FindAuditEventsQuery) {
   return useQuery({
-    queryKey: ['admin-workspace', 'audit', query],
+    queryKey: adminWorkspaceKeys.page('audit', query),
     queryFn: ({ signal }) => findAuditEvents(query, signal),
     placeholderData: keepPreviousData,
     retry: false,

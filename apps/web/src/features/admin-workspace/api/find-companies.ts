@@ -1,6 +1,7 @@
 import type { AdminCompany } from '@lading/contract/admin-workspace';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { adminWorkspaceKeys } from './query-keys';
 
 export type FindCompaniesQuery = { search?: string; status?: string; skip?: number; limit?: number };
 
@@ -22,7 +23,7 @@ export function findCompanies(
 
 export function useCompanies(query: FindCompaniesQuery) {
   return useQuery({
-    queryKey: ['admin-workspace', 'companies', query],
+    queryKey: adminWorkspaceKeys.page('companies', query),
     queryFn: ({ signal }) => findCompanies(query, signal),
     placeholderData: keepPreviousData,
   });

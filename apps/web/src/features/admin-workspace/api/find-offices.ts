@@ -1,6 +1,7 @@
 import type { AdminOffice } from '@lading/contract/admin-workspace';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { adminWorkspaceKeys } from './query-keys';
 
 /** GET cp/admin/offices/: offices with port and staff (ADMIN.OFFICE.VIEW). */
 export function findOffices(signal?: AbortSignal): Promise<{ count: number; results: AdminOffice[] }> {
@@ -9,7 +10,7 @@ export function findOffices(signal?: AbortSignal): Promise<{ count: number; resu
 
 export function useOffices(enabled = true) {
   return useQuery({
-    queryKey: ['admin-workspace', 'offices'],
+    queryKey: adminWorkspaceKeys.list('offices'),
     queryFn: ({ signal }) => findOffices(signal),
     enabled,
   });

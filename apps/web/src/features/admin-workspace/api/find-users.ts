@@ -2,6 +2,7 @@ import type { RoleCode } from '@lading/contract/access';
 import type { AdminUser } from '@lading/contract/admin-workspace';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { adminWorkspaceKeys } from './query-keys';
 
 export type FindUsersQuery = {
   search?: string;
@@ -30,7 +31,7 @@ export function findUsers(
 
 export function useUsers(query: FindUsersQuery) {
   return useQuery({
-    queryKey: ['admin-workspace', 'users', query],
+    queryKey: adminWorkspaceKeys.page('users', query),
     queryFn: ({ signal }) => findUsers(query, signal),
     placeholderData: keepPreviousData,
   });

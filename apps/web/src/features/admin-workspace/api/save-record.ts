@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { adminWorkspaceKeys } from './query-keys';
 
 /** `W/"7"`: the ETag of version 7, sent as If-Match with an edit. */
 const etagOf = (version: number) => `W/"${version}"`;
@@ -25,14 +26,14 @@ function saveRecord<T>(
  * The mutation that saves a record of the workspace list `list` (`'companies'`, `'offices'`) at `path`; a save
  * refreshes that list and the audit trail.
  */
-export function useSaveRecord<T, B>(path: string, list: string) {
+export function useSaveRecord<T, B>(path: string, list: 'companies' | 'offices') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ record, body }: { record: { id: number; version: number } | null; body: B }) =>
       saveRecord<T>(path, record, body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin-workspace', list] });
-      void queryClient.invalidateQueries({ queryKey: ['admin-workspace', 'audit'] });
+      void queryClient.invalidateQueries({ queryKey: adminWorkspaceKeys.list(list) });
+      void queryClient.invalidateQueries({ queryKey: adminWorkspaceKeys.list('audit') });
     },
   });
 }

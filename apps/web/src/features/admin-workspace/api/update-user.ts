@@ -2,6 +2,7 @@ import type { RoleCode } from '@lading/contract/access';
 import type { AdminUser } from '@lading/contract/admin-workspace';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { adminWorkspaceKeys } from './query-keys';
 
 /** The changes carrier administrators make to one user, each its own call (ADMIN.USER.EDIT). */
 export type UserChange =
@@ -30,9 +31,9 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin-workspace', 'users'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin-workspace', 'offices'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin-workspace', 'audit'] });
+      void queryClient.invalidateQueries({ queryKey: adminWorkspaceKeys.list('users') });
+      void queryClient.invalidateQueries({ queryKey: adminWorkspaceKeys.list('offices') });
+      void queryClient.invalidateQueries({ queryKey: adminWorkspaceKeys.list('audit') });
     },
   });
 }

@@ -9,8 +9,8 @@ import { StaleRecordAlert } from '../../../components/form/stale-record-alert';
 import { TextField } from '../../../components/form/text-fields';
 import { Typeahead } from '../../../components/typeahead';
 import { ApiError } from '../../../lib/api-client';
+import { findPorts } from '../../../lib/reference-data/find-ports';
 import { toast } from '../../../lib/toast';
-import { findPorts } from '../../reference-data/api/find-ports';
 import { useSaveOffice } from '../api/save-office';
 
 const searchSeaPorts = async (term: string, signal: AbortSignal): Promise<Port[]> =>

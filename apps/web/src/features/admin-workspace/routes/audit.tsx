@@ -1,7 +1,8 @@
 import { AUDIT_RECORD_TYPES, type AuditEvent } from '@lading/contract/admin-workspace';
-import { Code, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ListFilters, type ListNoun, ListPage, useListPage } from '../../../components/list-page';
+import { OnDemandSelect } from '../../../components/on-demand-select';
 import type { WorkListColumn } from '../../../components/work-list';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -113,7 +114,7 @@ export function AuditPage() {
           count={list.data?.count}
           noun={ENTRIES}
         >
-          <Select
+          <OnDemandSelect
             label="Record type"
             placeholder="Any"
             clearable

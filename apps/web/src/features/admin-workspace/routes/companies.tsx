@@ -1,7 +1,8 @@
 import { type AdminCompany, PARTY_STATUSES } from '@lading/contract/admin-workspace';
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { actionColumn, EditorModal, FilterBar, ListPage, useListPage } from '../../../components/list-page';
+import { OnDemandSelect } from '../../../components/on-demand-select';
 import { StatusPill } from '../../../components/status-pill';
 import type { WorkListColumn } from '../../../components/work-list';
 import { useCan } from '../../../lib/permissions';
@@ -69,7 +70,7 @@ export function CompaniesPage() {
             maxLength={100}
             onChange={(event) => set({ search: event.currentTarget.value })}
           />
-          <Select
+          <OnDemandSelect
             label="Status"
             placeholder="Any"
             clearable

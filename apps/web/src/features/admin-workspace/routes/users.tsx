@@ -1,8 +1,9 @@
 import { ROLE_CODES, type RoleCode } from '@lading/contract/access';
 import type { AdminUser } from '@lading/contract/admin-workspace';
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { actionColumn, EditorModal, FilterBar, ListPage, useListPage } from '../../../components/list-page';
+import { OnDemandSelect } from '../../../components/on-demand-select';
 import { StatusPill } from '../../../components/status-pill';
 import type { WorkListColumn } from '../../../components/work-list';
 import { useCan } from '../../../lib/permissions';
@@ -84,7 +85,7 @@ export function UsersPage() {
             onChange={(event) => set({ search: event.currentTarget.value })}
             maxLength={100}
           />
-          <Select
+          <OnDemandSelect
             label="Status"
             placeholder="Any"
             clearable
@@ -92,7 +93,7 @@ export function UsersPage() {
             value={filters.status}
             onChange={(status) => set({ status })}
           />
-          <Select
+          <OnDemandSelect
             label="Role"
             placeholder="Any"
             clearable

@@ -3,6 +3,7 @@ import type { BillOfLadingListQuery, BillOfLadingListResponse } from '@lading/co
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { BlListSearch } from '../components/bl-list-search';
+import { billOfLadingKeys } from './query-keys';
 
 export type FindBillsOfLadingQuery = Partial<BillOfLadingListQuery>;
 
@@ -36,7 +37,7 @@ export function billsOfLadingQuery(search: BlListSearch) {
     ...blListOrder(search),
   };
   return {
-    queryKey: ['bills-of-lading', query] as const,
+    queryKey: billOfLadingKeys.list(query),
     queryFn: ({ signal }: { signal: AbortSignal }) => findBillsOfLading(query, signal),
   };
 }

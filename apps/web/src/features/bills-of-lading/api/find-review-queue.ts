@@ -1,6 +1,7 @@
 import type { ReviewQueueResponse } from '@lading/contract/bill-of-lading-review';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { billOfLadingKeys } from './query-keys';
 
 /** GET cp/bill-of-ladings/review-queue/: bills awaiting review (UPDATE PENDING), the longest-waiting first. */
 export function findReviewQueue(page: { skip?: number; limit?: number } = {}): Promise<ReviewQueueResponse> {
@@ -9,8 +10,6 @@ export function findReviewQueue(page: { skip?: number; limit?: number } = {}): P
   });
 }
 
-export const reviewQueueKey = ['bills-of-lading', 'review-queue'] as const;
-
 export function useReviewQueue() {
-  return useQuery({ queryKey: reviewQueueKey, queryFn: () => findReviewQueue(), staleTime: 0 });
+  return useQuery({ queryKey: billOfLadingKeys.reviewQueue, queryFn: () => findReviewQueue(), staleTime: 0 });
 }

@@ -1,17 +1,16 @@
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { billOfLadingKeys } from './query-keys';
 
 /** GET cp/bill-of-ladings/{id}: the bill with notify parties, containers and cargo rows. */
 export function getBillOfLading(id: number): Promise<BillOfLading> {
   return apiRequest<BillOfLading>(`/cp/bill-of-ladings/${id}`);
 }
 
-export const billOfLadingKey = (id: number) => ['bill-of-lading', id] as const;
-
 export const billOfLadingQuery = (id: number) =>
   queryOptions({
-    queryKey: billOfLadingKey(id),
+    queryKey: billOfLadingKeys.detail(id),
     queryFn: () => getBillOfLading(id),
     retry: false,
   });

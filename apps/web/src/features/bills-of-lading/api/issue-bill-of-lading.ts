@@ -1,6 +1,7 @@
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { billOfLadingKeys } from './query-keys';
 
 /** POST cp/bill-of-ladings/{id}/issue/: APPROVED -> ISSUED. */
 export function issueBillOfLading({ id, version }: { id: number; version: number }): Promise<BillOfLading> {
@@ -18,8 +19,8 @@ export function useIssueBillOfLading() {
     // The bill (get-bill-of-lading's key), its review and the review queue all changed.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['bill-of-lading'] }),
-        queryClient.invalidateQueries({ queryKey: ['bills-of-lading'] }),
+        queryClient.invalidateQueries({ queryKey: billOfLadingKeys.details }),
+        queryClient.invalidateQueries({ queryKey: billOfLadingKeys.lists }),
       ]),
   });
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { trackBusy } from '../../../lib/busy';
 import { getSession } from '../../../lib/session';
+import { billOfLadingKeys } from './query-keys';
 
 export type PrintedBillOfLading = { blob: Blob; filename: string };
 
@@ -61,8 +62,8 @@ export function usePrintBillOfLading() {
     // Printed counters and history changed.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['bill-of-lading'] }),
-        queryClient.invalidateQueries({ queryKey: ['bills-of-lading'] }),
+        queryClient.invalidateQueries({ queryKey: billOfLadingKeys.details }),
+        queryClient.invalidateQueries({ queryKey: billOfLadingKeys.lists }),
       ]),
   });
 }

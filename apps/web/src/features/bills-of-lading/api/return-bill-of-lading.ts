@@ -1,6 +1,7 @@
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { billOfLadingKeys } from './query-keys';
 
 /** POST cp/bill-of-ladings/{id}/return/: back to DRAFT with a comment; the customer is e-mailed. */
 export function returnBillOfLading({
@@ -26,8 +27,8 @@ export function useReturnBillOfLading() {
     // The bill (get-bill-of-lading's key), its review and the review queue all changed.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['bill-of-lading'] }),
-        queryClient.invalidateQueries({ queryKey: ['bills-of-lading'] }),
+        queryClient.invalidateQueries({ queryKey: billOfLadingKeys.details }),
+        queryClient.invalidateQueries({ queryKey: billOfLadingKeys.lists }),
       ]),
   });
 }

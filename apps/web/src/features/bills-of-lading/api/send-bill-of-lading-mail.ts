@@ -1,6 +1,7 @@
 import type { MessageResponse, SendBlMailBody } from '@lading/contract/bill-of-lading-review';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { billOfLadingKeys } from './query-keys';
 
 /** POST cp/bill-of-ladings/send_mail_bl/: e-mails the bill as a PDF; answers 202 once queued. */
 export function sendBillOfLadingMail(body: SendBlMailBody): Promise<MessageResponse> {
@@ -13,6 +14,6 @@ export function useSendBillOfLadingMail() {
     mutationFn: sendBillOfLadingMail,
     // The bill's history gained a MAILED row.
     onSuccess: (_result, body) =>
-      queryClient.invalidateQueries({ queryKey: ['bills-of-lading', 'review', body.blId] }),
+      queryClient.invalidateQueries({ queryKey: billOfLadingKeys.review(body.blId) }),
   });
 }

@@ -1,7 +1,7 @@
 import type { BillOfLading, UpdateBillOfLadingBody } from '@lading/contract/bills-of-lading';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { billOfLadingKey } from './get-bill-of-lading';
+import { billOfLadingKeys } from './query-keys';
 
 /** PUT cp/bill-of-ladings/{id}/ with the version the edit was based on (If-Match). */
 export function updateBillOfLading({
@@ -23,8 +23,8 @@ export function useUpdateBillOfLading() {
   return useMutation({
     mutationFn: updateBillOfLading,
     onSuccess: (bill) => {
-      queryClient.setQueryData(billOfLadingKey(bill.id), bill);
-      void queryClient.invalidateQueries({ queryKey: ['bills-of-lading'] });
+      queryClient.setQueryData(billOfLadingKeys.detail(bill.id), bill);
+      void queryClient.invalidateQueries({ queryKey: billOfLadingKeys.lists });
     },
   });
 }

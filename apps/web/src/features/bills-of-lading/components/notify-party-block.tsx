@@ -5,7 +5,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useFormOptions } from '../../../components/form/field-chrome';
 import { TextField } from '../../../components/form/text-fields';
 import { Typeahead } from '../../../components/typeahead';
-import { findPartyDetails } from '../../reference-data/api/find-party-details';
+import { findPartyDetails } from '../../../lib/reference-data/find-party-details';
 import { phoneCharacters } from './bl-format';
 
 /** Notify Party 1 or 2: party lookup (server search), name in BL, mail, phone, address; all optional. */

@@ -3,7 +3,6 @@ import type { BillOfLadingListItem } from '@lading/contract/bills-of-lading';
 import type { Port } from '@lading/contract/reference-data';
 import { BL_STATUSES } from '@lading/contract/status-codes';
 import {
-  Alert,
   Button,
   Group,
   Pagination,
@@ -23,10 +22,11 @@ import { PageFrame } from '../../../components/page-frame';
 import { PendingSpace } from '../../../components/pending-space';
 import { PhoneFilters } from '../../../components/phone-filters';
 import plain from '../../../components/plain-table.module.css';
+import { QueryError } from '../../../components/query-error';
 import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
+import { findPorts } from '../../../lib/reference-data/find-ports';
 import { useSession } from '../../../lib/session';
-import { findPorts } from '../../reference-data/api/find-ports';
 import { blListOrder, useBillsOfLading } from '../api/find-bills-of-lading';
 import { formatDate } from '../components/bl-format';
 import type { BlListSearch } from '../components/bl-list-search';
@@ -222,7 +222,8 @@ export function BlListPage({
   const isPhone = usePhoneLayout();
   const page = search.page ?? 1;
   const { sort, order } = blListOrder(search);
-  const { data: fetched, isError, isFetching, refetch } = useBillsOfLading(search);
+  const bills = useBillsOfLading(search);
+  const { data: fetched, isFetching } = bills;
   // The rows render from a deferred copy: the query's update is urgent (it comes through useSyncExternalStore) and
   // would render the page's ten rows in one long task; deferred, React renders them in slices that let input in
   // (Lighthouse's blocking time, figure 7).
@@ -303,12 +304,8 @@ export function BlListPage({
         </Paper>
       )}
 
-      {isError ? (
-        <Alert color="red" title="The bills of lading could not be loaded">
-          <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+      {bills.isError ? (
+        <QueryError query={bills} errorTitle="The bills of lading could not be loaded" />
       ) : (
         <Stack gap="sm">
           {isPhone ? (

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
+import { QueryStatus } from '../../../components/query-status';
 import { useReviewQueue } from '../api/find-review-queue';
 import { ReviewQueueTable } from '../components/review/review-queue-table';
 
@@ -34,12 +35,12 @@ export function BlReviewQueuePage() {
               Refresh
             </Button>
           </Group>
-          {queue.isPending && <Skeleton height={120} />}
-          {queue.isError && (
-            <Alert color="red" title="Could not load the review queue">
-              Please try again in a moment.
-            </Alert>
-          )}
+          <QueryStatus
+            query={queue}
+            skeletonHeight={120}
+            errorTitle="Could not load the review queue"
+            errorText="Please try again in a moment."
+          />
           {queue.data && queue.data.results.length === 0 && (
             <Text c="dimmed">Nothing to review: no bill of lading is waiting for approval.</Text>
           )}

@@ -1,8 +1,8 @@
 import { DCSA_TRANSPORT_DOCUMENT_STATUS } from '@lading/contract/bill-of-lading-rules';
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/page-frame';
-import { ApiError } from '../../../lib/api-client';
+import { QueryStatus } from '../../../components/query-status';
 import { formatDateTime } from '../../../lib/format';
 import { useBillOfLadingReview } from '../api/get-bill-of-lading-review';
 import { ReviewActions } from '../components/review/review-actions';
@@ -37,20 +37,17 @@ export function BlReviewRoute() {
 export function BlReviewPage({ id }: { id: number }) {
   const review = useBillOfLadingReview(id);
 
-  if (review.isPending) {
+  if (review.isPending || review.isError) {
+    // The way back shows once the call has failed; while it loads the frame holds only the skeleton.
     return (
-      <PageFrame title="Review bill of lading">
-        <Skeleton height={240} />
-      </PageFrame>
-    );
-  }
-  if (review.isError) {
-    const notFound = review.error instanceof ApiError && review.error.status === 404;
-    return (
-      <PageFrame title="Review bill of lading" actions={<BackLink />}>
-        <Alert color="red" title={notFound ? 'Not found' : 'Could not load the bill'}>
-          {notFound ? 'There is no bill of lading with this id.' : 'Please try again in a moment.'}
-        </Alert>
+      <PageFrame title="Review bill of lading" actions={review.isError ? <BackLink /> : undefined}>
+        <QueryStatus
+          query={review}
+          skeletonHeight={240}
+          errorTitle="Could not load the bill"
+          errorText="Please try again in a moment."
+          notFoundText="There is no bill of lading with this id."
+        />
       </PageFrame>
     );
   }

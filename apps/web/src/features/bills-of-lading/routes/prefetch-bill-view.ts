@@ -1,6 +1,6 @@
-import { queryClient } from '../../../app/query-client';
-import { hsnCodesQuery } from '../../reference-data/api/find-hsn-codes';
-import { packageTypesQuery } from '../../reference-data/api/find-package-types';
+import { queryClient } from '../../../lib/query-client';
+import { hsnCodesQuery } from '../../../lib/reference-data/find-hsn-codes';
+import { packageTypesQuery } from '../../../lib/reference-data/find-package-types';
 import { billOfLadingQuery } from '../api/get-bill-of-lading';
 
 /**

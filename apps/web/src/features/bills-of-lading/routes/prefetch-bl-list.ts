@@ -1,4 +1,4 @@
-import { queryClient } from '../../../app/query-client';
+import { queryClient } from '../../../lib/query-client';
 import { billsOfLadingQuery } from '../api/find-bills-of-lading';
 import type { BlListSearch } from '../components/bl-list-search';
 

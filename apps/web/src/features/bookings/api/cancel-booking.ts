@@ -1,6 +1,7 @@
 import type { Booking } from '@lading/contract/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { bookingKeys } from './query-keys';
 
 /** POST cp/bookings/{id}/cancel/: only before the carrier confirms (REQUESTED). */
 export function cancelBooking(id: number): Promise<Booking> {
@@ -11,6 +12,6 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelBooking,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import type { Booking, BookingListQuery } from '@lading/contract/bookings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { bookingKeys } from './query-keys';
 
 type BookingList = { count: number; results: Booking[] };
 
@@ -13,7 +14,7 @@ export function findBookings(query: FindBookingsQuery, signal?: AbortSignal): Pr
 
 export function useBookings(query: FindBookingsQuery) {
   return useQuery({
-    queryKey: ['bookings', query],
+    queryKey: bookingKeys.list(query),
     queryFn: ({ signal }) => findBookings(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -5,11 +5,12 @@ import {
   type BookingSort,
   type BookingStatus,
 } from '@lading/contract/bookings';
-import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
+import { OnDemandSelect } from '../../../components/on-demand-select';
 import { PageFrame } from '../../../components/page-frame';
 import { RecordList, type RecordListColumn } from '../../../components/record-list';
 import { ApiError } from '../../../lib/api-client';
@@ -20,6 +21,7 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { useBookings } from '../api/find-bookings';
 import type { BookingListSearch } from '../components/booking-list-search';
 import { BookingStatusBadge } from '../components/booking-status-badge';
+import { CancelBookingModal } from '../components/cancel-booking-modal';
 
 const route = getRouteApi('/portal/app-dashboard/app-booking-list');
 
@@ -136,7 +138,7 @@ export function BookingListPage() {
     (value: string) => setSearch({ bookingNo: value.trim() || undefined }),
     300,
   );
-  const { data, isError, isFetching, refetch } = useBookings({
+  const bookings = useBookings({
     booking_number: search.bookingNo,
     status: search.status,
     sort: search.sort,
@@ -174,7 +176,7 @@ export function BookingListPage() {
               applyBookingNo(event.currentTarget.value);
             }}
           />
-          <Select
+          <OnDemandSelect
             label="Status"
             placeholder="Any status"
             clearable
@@ -188,18 +190,14 @@ export function BookingListPage() {
 
       <RecordList<Booking, BookingSort>
         label="Bookings"
-        items={data?.results}
-        count={data?.count}
+        query={bookings}
+        errorTitle="The bookings could not be loaded"
         noun={['booking', 'bookings']}
         columns={bookingColumns(setCancelling)}
         card={(booking) => bookingCard(booking, setCancelling)}
         rowTestId="booking-row"
         cardTestId="booking-card"
         emptyText={emptyText}
-        isFetching={isFetching}
-        error={
-          isError ? { title: 'The bookings could not be loaded', retry: () => void refetch() } : undefined
-        }
         page={page}
         pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={(next) => void navigate({ search: { ...search, page: next === 1 ? undefined : next } })}
@@ -211,27 +209,12 @@ export function BookingListPage() {
         }}
       />
 
-      <Modal
-        opened={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        title={cancelling ? `Cancel booking ${cancelling.number}?` : ''}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            The carrier has not confirmed this booking yet. A cancelled booking cannot be reopened: to ship
-            this cargo later, make a new rate enquiry.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelling(null)}>
-              Keep booking
-            </Button>
-            <Button color="red" loading={cancel.isPending} onClick={() => void confirmCancel()}>
-              Cancel booking
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <CancelBookingModal
+        booking={cancelling}
+        pending={cancel.isPending}
+        onKeep={() => setCancelling(null)}
+        onCancel={() => void confirmCancel()}
+      />
     </PageFrame>
   );
 }

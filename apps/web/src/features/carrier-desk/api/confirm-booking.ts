@@ -1,6 +1,8 @@
 import type { Booking, ConfirmBookingBody } from '@lading/contract/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { sharedQueryRoots } from '../../../lib/query-keys';
+import { carrierDeskKeys } from './query-keys';
 
 export type ConfirmBookingResult = { booking: Booking; billOfLadingId: number };
 
@@ -20,9 +22,9 @@ export function useConfirmBooking() {
   return useMutation({
     mutationFn: confirmBooking,
     onSuccess: ({ booking }) => {
-      queryClient.setQueryData(['carrier-desk', 'booking', booking.id], booking);
-      void queryClient.invalidateQueries({ queryKey: ['carrier-desk', 'bookings-to-confirm'] });
-      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      queryClient.setQueryData(carrierDeskKeys.booking(booking.id), booking);
+      void queryClient.invalidateQueries({ queryKey: carrierDeskKeys.bookingsToConfirm });
+      void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.bookings });
     },
   });
 }

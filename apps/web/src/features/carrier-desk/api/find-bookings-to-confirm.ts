@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchOldestPage } from '../components/work-list-order';
 import { WORK_LIST_LIMIT } from './find-quotations-to-price';
+import { carrierDeskKeys } from './query-keys';
 
 /** GET cp/bookings/?status=REQUESTED: bookings waiting for a sailing and containers, oldest first. */
 export function findBookingsToConfirm(signal?: AbortSignal): Promise<{ count: number; results: Booking[] }> {
@@ -18,7 +19,7 @@ export function findBookingsToConfirm(signal?: AbortSignal): Promise<{ count: nu
 
 export function useBookingsToConfirm() {
   return useQuery({
-    queryKey: ['carrier-desk', 'bookings-to-confirm'],
+    queryKey: carrierDeskKeys.bookingsToConfirm,
     // A queue that customers fill: read again whenever it is opened, not from a cache of the dashboard's count.
     refetchOnMount: 'always',
     queryFn: ({ signal }) => findBookingsToConfirm(signal),

@@ -2,6 +2,7 @@ import type { Quotation } from '@lading/contract/quotations';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchOldestPage } from '../components/work-list-order';
+import { carrierDeskKeys } from './query-keys';
 
 /** How many requests the desk loads at once (the API's largest page). */
 export const WORK_LIST_LIMIT = 100;
@@ -22,7 +23,7 @@ export function findQuotationsToPrice(
 
 export function useQuotationsToPrice() {
   return useQuery({
-    queryKey: ['carrier-desk', 'quotations-to-price'],
+    queryKey: carrierDeskKeys.quotationsToPrice,
     // A queue that customers fill: read again whenever it is opened, not from a cache of the dashboard's count.
     refetchOnMount: 'always',
     queryFn: ({ signal }) => findQuotationsToPrice(signal),

@@ -1,6 +1,7 @@
 import type { Tariff } from '@lading/contract/tariffs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { carrierDeskKeys } from './query-keys';
 
 export type FindTariffsQuery = {
   polId?: number;
@@ -32,7 +33,7 @@ export function findTariffs(
 
 export function useTariffs(query: FindTariffsQuery) {
   return useQuery({
-    queryKey: ['carrier-desk', 'tariffs', query],
+    queryKey: carrierDeskKeys.tariffList(query),
     queryFn: ({ signal }) => findTariffs(query, signal),
     placeholderData: keepPreviousData,
   });

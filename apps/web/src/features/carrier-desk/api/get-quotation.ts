@@ -1,6 +1,7 @@
 import type { Quotation } from '@lading/contract/quotations';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { carrierDeskKeys } from './query-keys';
 
 /** GET cp/quotations/{id} (within the staff member's scope; 404 otherwise). */
 export function getQuotation(id: number, signal?: AbortSignal): Promise<Quotation> {
@@ -9,7 +10,7 @@ export function getQuotation(id: number, signal?: AbortSignal): Promise<Quotatio
 
 export function useQuotation(id: number) {
   return useQuery({
-    queryKey: ['carrier-desk', 'quotation', id],
+    queryKey: carrierDeskKeys.quotation(id),
     queryFn: ({ signal }) => getQuotation(id, signal),
   });
 }

@@ -1,6 +1,7 @@
 import type { Tariff, TariffBody } from '@lading/contract/tariffs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { carrierDeskKeys } from './query-keys';
 
 /** POST cp/tariffs/: a new tariff (409 naming validFrom when its validity overlaps another of the lane and size-type). */
 export function createTariff(body: TariffBody): Promise<Tariff> {
@@ -30,6 +31,6 @@ export function useSaveTariff() {
   return useMutation({
     mutationFn: ({ tariff, body }: { tariff: Tariff | null; body: TariffBody }) =>
       tariff ? updateTariff({ id: tariff.id, version: tariff.version, body }) : createTariff(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['carrier-desk', 'tariffs'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: carrierDeskKeys.tariffs }),
   });
 }

@@ -1,6 +1,7 @@
 import { type Booking, type ConfirmBookingBody, ConfirmBookingBodySchema } from '@lading/contract/bookings';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-fields';
@@ -15,9 +16,11 @@ import {
   toConfirmBody,
   toConfirmFormField,
 } from './confirm-form';
-import { mappedBodyResolver } from './mapped-resolver';
 
-const resolver = mappedBodyResolver(ConfirmBookingBodySchema, toConfirmBody, toConfirmFormField);
+const resolver = mappedBodyResolver(ConfirmBookingBodySchema, {
+  toBody: toConfirmBody,
+  toField: toConfirmFormField,
+});
 
 // Dark enough on white for small text (WCAG AA 4.5:1); Mantine's green.9 is 4.3:1.
 const CHECK_COLOURS = { valid: '#1e6b30', 'bad-check-digit': 'red.9', 'bad-format': 'red.9' } as const;

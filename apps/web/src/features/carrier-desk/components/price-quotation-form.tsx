@@ -7,6 +7,7 @@ import {
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/form/choice-fields';
+import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-fields';
@@ -17,7 +18,6 @@ import { usePriceQuotation } from '../api/price-quotation';
 import classes from './carrier-desk.module.css';
 import { ChargeLinesField } from './charge-lines-field';
 import { DESK_CURRENCIES } from './currencies';
-import { mappedBodyResolver } from './mapped-resolver';
 import {
   bookedQuantity,
   emptyChargeLine,
@@ -28,7 +28,10 @@ import {
   toPriceFormField,
 } from './price-form';
 
-const resolver = mappedBodyResolver(PriceQuotationBodySchema, toPriceBody, toPriceFormField);
+const resolver = mappedBodyResolver(PriceQuotationBodySchema, {
+  toBody: toPriceBody,
+  toField: toPriceFormField,
+});
 
 /** The charge lines of the price form, each with its exact amount; add and remove lines; the live total. */
 function ChargeLines({ quotation }: { quotation: Quotation }) {

@@ -5,18 +5,18 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { CheckboxField, SelectField, TypeaheadField } from '../../../components/form/choice-fields';
+import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
+import { useIsoEquipment } from '../../../lib/reference-data/find-iso-equipment';
+import { findPorts } from '../../../lib/reference-data/find-ports';
 import { toast } from '../../../lib/toast';
-import { useIsoEquipment } from '../../reference-data/api/find-iso-equipment';
-import { findPorts } from '../../reference-data/api/find-ports';
 import { useSaveTariff } from '../api/save-tariff';
 import classes from './carrier-desk.module.css';
 import { ChargeLinesField } from './charge-lines-field';
 import { DESK_CURRENCIES } from './currencies';
-import { mappedBodyResolver } from './mapped-resolver';
 import {
   emptyTariffCharge,
   type TariffForm,
@@ -25,7 +25,7 @@ import {
   toTariffFormField,
 } from './tariff-form-mapping';
 
-const resolver = mappedBodyResolver(TariffBodySchema, toTariffBody, toTariffFormField);
+const resolver = mappedBodyResolver(TariffBodySchema, { toBody: toTariffBody, toField: toTariffFormField });
 
 type LanePort = NonNullable<TariffForm['pol']>;
 const portLabel = (port: LanePort) => `${port.name} (${port.code})`;

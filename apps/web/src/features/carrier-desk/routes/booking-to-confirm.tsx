@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
-import { ApiError } from '../../../lib/api-client';
+import { QueryStatus } from '../../../components/query-status';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useBooking } from '../api/get-booking';
@@ -37,22 +37,18 @@ export function BookingToConfirmPage({ id }: { id: number }) {
   const can = useCan();
   const [rejecting, setRejecting] = useState(false);
   const [billOfLadingId, setBillOfLadingId] = useState<number | null>(null);
-  if (booking.isPending)
+  if (booking.isPending || booking.isError)
     return (
       <PageFrame title="Confirm booking" actions={<BackLink />}>
-        <Skeleton height={240} />
+        <QueryStatus
+          query={booking}
+          skeletonHeight={240}
+          errorTitle="Could not load the booking"
+          errorText="Please try again in a moment."
+          notFoundText="There is no booking with this id in your office."
+        />
       </PageFrame>
     );
-  if (booking.isError) {
-    const notFound = booking.error instanceof ApiError && booking.error.status === 404;
-    return (
-      <PageFrame title="Confirm booking" actions={<BackLink />}>
-        <Alert color="red" title={notFound ? 'Not found' : 'Could not load the booking'}>
-          {notFound ? 'There is no booking with this id in your office.' : 'Please try again in a moment.'}
-        </Alert>
-      </PageFrame>
-    );
-  }
   const data = booking.data;
   const bill = billOfLadingId ?? data.billOfLadingId;
   return (

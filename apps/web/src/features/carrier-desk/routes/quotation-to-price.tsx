@@ -1,9 +1,9 @@
 import type { Quotation } from '@lading/contract/quotations';
-import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
-import { ApiError } from '../../../lib/api-client';
+import { QueryStatus } from '../../../components/query-status';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useQuotation } from '../api/get-quotation';
@@ -107,22 +107,18 @@ function PricedSummary({ quotation }: { quotation: Quotation }) {
 export function QuotationToPricePage({ id }: { id: number }) {
   const quotation = useQuotation(id);
   const can = useCan();
-  if (quotation.isPending)
+  if (quotation.isPending || quotation.isError)
     return (
       <PageFrame title="Price quotation" actions={<BackLink />}>
-        <Skeleton height={240} />
+        <QueryStatus
+          query={quotation}
+          skeletonHeight={240}
+          errorTitle="Could not load the quotation"
+          errorText="Please try again in a moment."
+          notFoundText="There is no quotation with this id in your office."
+        />
       </PageFrame>
     );
-  if (quotation.isError) {
-    const notFound = quotation.error instanceof ApiError && quotation.error.status === 404;
-    return (
-      <PageFrame title="Price quotation" actions={<BackLink />}>
-        <Alert color="red" title={notFound ? 'Not found' : 'Could not load the quotation'}>
-          {notFound ? 'There is no quotation with this id in your office.' : 'Please try again in a moment.'}
-        </Alert>
-      </PageFrame>
-    );
-  }
   const data = quotation.data;
   return (
     <PageFrame title={`Price quotation ${data.number}`} actions={<BackLink />}>

@@ -1,6 +1,6 @@
 import type { Port } from '@lading/contract/reference-data';
 import type { Tariff } from '@lading/contract/tariffs';
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   actionColumn,
   EditorModal,
@@ -9,6 +9,7 @@ import {
   ListPage,
   useListPage,
 } from '../../../components/list-page';
+import { OnDemandSelect } from '../../../components/on-demand-select';
 import { Typeahead } from '../../../components/typeahead';
 import type { WorkListColumn } from '../../../components/work-list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -81,7 +82,7 @@ export function TariffsPage() {
         getOptionKey={(port) => String(port.id)}
         placeholder="Any"
       />
-      <Select
+      <OnDemandSelect
         label="Size-type"
         placeholder="Any"
         clearable

@@ -1,6 +1,7 @@
 import type { CustomerDashboard } from '@lading/contract/dashboards';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { dashboardKeys } from './query-keys';
 
 /** GET cp/dashboard/: the customer's home in one request. */
 export function getCustomerDashboard(signal?: AbortSignal): Promise<CustomerDashboard> {
@@ -9,7 +10,7 @@ export function getCustomerDashboard(signal?: AbortSignal): Promise<CustomerDash
 
 export function useCustomerDashboard() {
   return useQuery({
-    queryKey: ['dashboard', 'customer'],
+    queryKey: dashboardKeys.customer,
     queryFn: ({ signal }) => getCustomerDashboard(signal),
   });
 }

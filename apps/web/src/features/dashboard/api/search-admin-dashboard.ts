@@ -1,6 +1,7 @@
 import { type AdminSearchResult, SEARCH_MIN_LENGTH } from '@lading/contract/dashboards';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { dashboardKeys } from './query-keys';
 
 /** GET cp/dashboard-admin/search/: bills of lading and bookings by number or customer company. */
 export function searchAdminDashboard(
@@ -13,7 +14,7 @@ export function searchAdminDashboard(
 /** Runs only for a term of SEARCH_MIN_LENGTH characters or more. */
 export function useSearchAdminDashboard(term: string) {
   return useQuery({
-    queryKey: ['dashboard', 'admin', 'search', term],
+    queryKey: dashboardKeys.adminSearch(term),
     queryFn: ({ signal }) => searchAdminDashboard(term, signal),
     enabled: term.length >= SEARCH_MIN_LENGTH,
     placeholderData: keepPreviousData,

@@ -5,25 +5,13 @@ import {
   SEARCH_MIN_LENGTH,
   type WorkQueue,
 } from '@lading/contract/dashboards';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { HrefLink } from '../../../components/href-link';
 import { PageFrame } from '../../../components/page-frame';
-import { PendingSpace } from '../../../components/pending-space';
+import { QueryStatus } from '../../../components/query-status';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
@@ -207,19 +195,12 @@ export function AdminDashboardPage() {
       }
     >
       <CustomerSearch />
-      {dashboard.isPending && (
-        <>
-          <Skeleton height={160} />
-          <PendingSpace />
-        </>
-      )}
-      {dashboard.isError && (
-        <Alert color="red" title="The dashboard could not be loaded">
-          <Button size="xs" variant="white" color="red" onClick={() => void dashboard.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <QueryStatus
+        query={dashboard}
+        skeletonHeight={160}
+        holdFooter
+        errorTitle="The dashboard could not be loaded"
+      />
       {dashboard.data && (
         <>
           <DashboardSection

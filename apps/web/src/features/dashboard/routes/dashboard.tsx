@@ -1,11 +1,11 @@
 import type { AttentionItem, AttentionKind, CustomerDashboard } from '@lading/contract/dashboards';
-import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { HrefLink } from '../../../components/href-link';
 import { PageFrame } from '../../../components/page-frame';
-import { PendingSpace } from '../../../components/pending-space';
+import { QueryStatus } from '../../../components/query-status';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCustomerDashboard } from '../api/get-customer-dashboard';
@@ -178,19 +178,12 @@ export function DashboardPage() {
           </Anchor>
         </Alert>
       )}
-      {dashboard.isPending && (
-        <>
-          <Skeleton height={240} />
-          <PendingSpace />
-        </>
-      )}
-      {dashboard.isError && (
-        <Alert color="red" title="The dashboard could not be loaded">
-          <Button size="xs" variant="white" color="red" onClick={() => void dashboard.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <QueryStatus
+        query={dashboard}
+        skeletonHeight={240}
+        holdFooter
+        errorTitle="The dashboard could not be loaded"
+      />
       {dashboard.data && (
         <>
           <Attention data={dashboard.data} />

@@ -1,8 +1,7 @@
 import type { NotificationListResponse } from '@lading/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
+import { notificationKeys } from './query-keys';
 
 /** GET cp/notifications/?limit=10: the bell's latest ten and the unread count. */
 export function findNotifications(signal?: AbortSignal): Promise<NotificationListResponse> {
@@ -19,7 +18,7 @@ export function findNotifications(signal?: AbortSignal): Promise<NotificationLis
  */
 export function useNotifications(options: { enabled: boolean; isLive: boolean }) {
   return useQuery({
-    queryKey: NOTIFICATIONS_KEY,
+    queryKey: notificationKeys.latest,
     queryFn: ({ signal }) => findNotifications(signal),
     enabled: options.enabled,
     staleTime: 5_000,

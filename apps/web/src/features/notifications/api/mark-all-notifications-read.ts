@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { NOTIFICATIONS_KEY } from './find-notifications';
+import { notificationKeys } from './query-keys';
 
 /** POST cp/notifications/read-all/ */
 export function markAllNotificationsRead(): Promise<{ updated: number; unreadCount: number }> {
@@ -11,6 +11,6 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.latest }),
   });
 }

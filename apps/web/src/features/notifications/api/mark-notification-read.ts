@@ -1,7 +1,7 @@
 import type { Notification } from '@lading/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { NOTIFICATIONS_KEY } from './find-notifications';
+import { notificationKeys } from './query-keys';
 
 /** POST cp/notifications/{id}/read/ */
 export function markNotificationRead(id: number): Promise<Notification> {
@@ -12,6 +12,6 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.latest }),
   });
 }

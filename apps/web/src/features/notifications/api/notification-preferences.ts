@@ -4,8 +4,7 @@ import type {
 } from '@lading/contract/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-const PREFERENCES_KEY = ['notification-preferences'] as const;
+import { notificationKeys } from './query-keys';
 
 /** GET cp/notifications/preferences/: one entry per kind of notice the caller can receive. */
 export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
@@ -21,7 +20,7 @@ export function updateNotificationPreferences(
 
 export function useNotificationPreferences() {
   return useQuery({
-    queryKey: PREFERENCES_KEY,
+    queryKey: notificationKeys.preferences,
     queryFn: ({ signal }) => getNotificationPreferences(signal),
   });
 }
@@ -30,6 +29,6 @@ export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (preferences) => queryClient.setQueryData(PREFERENCES_KEY, preferences),
+    onSuccess: (preferences) => queryClient.setQueryData(notificationKeys.preferences, preferences),
   });
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openApiStream } from '../../../lib/api-client';
-import { NOTIFICATIONS_KEY } from './find-notifications';
+import { notificationKeys } from './query-keys';
 
 /** Splits a server-sent-events text into complete events' names; returns the names and what is left over. */
 export function parseEventNames(buffer: string): { names: string[]; rest: string } {
@@ -44,9 +44,9 @@ export function useNotificationStream(enabled: boolean): boolean {
               failures = 0;
               setLive(true);
               // Anything that happened while the stream was down.
-              void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+              void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
             } else if (name === 'notifications') {
-              void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+              void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
             }
           }
         }

@@ -1,6 +1,7 @@
 import type { Quotation, QuotationSort, QuotationStatus } from '@lading/contract/quotations';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { quotationKeys } from './query-keys';
 
 export type FindQuotationsQuery = {
   status?: QuotationStatus;
@@ -32,7 +33,7 @@ export function findQuotations(
 
 export function useQuotations(query: FindQuotationsQuery) {
   return useQuery({
-    queryKey: ['quotations', query],
+    queryKey: quotationKeys.list(query),
     queryFn: ({ signal }) => findQuotations(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -24,12 +24,12 @@ import { SelectField, TypeaheadField } from '../../../components/form/choice-fie
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { TextField, useField } from '../../../components/form/text-fields';
 import { createLocalSearch } from '../../../components/typeahead';
-import { useCargoTypes } from '../../reference-data/api/find-cargo-types';
-import { useHsnCodes } from '../../reference-data/api/find-hsn-codes';
-import { useIsoEquipment } from '../../reference-data/api/find-iso-equipment';
-import { findPlaces, type GeocodedPlace } from '../../reference-data/api/find-places';
-import { findPorts } from '../../reference-data/api/find-ports';
-import { findRailwayStations } from '../../reference-data/api/find-railway-stations';
+import { useCargoTypes } from '../../../lib/reference-data/find-cargo-types';
+import { useHsnCodes } from '../../../lib/reference-data/find-hsn-codes';
+import { useIsoEquipment } from '../../../lib/reference-data/find-iso-equipment';
+import { findPlaces, type GeocodedPlace } from '../../../lib/reference-data/find-places';
+import { findPorts } from '../../../lib/reference-data/find-ports';
+import { findRailwayStations } from '../../../lib/reference-data/find-railway-stations';
 import classes from './rate-enquiry-form.module.css';
 import {
   emptyEquipmentLine,

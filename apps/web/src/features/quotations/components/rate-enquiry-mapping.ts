@@ -1,5 +1,3 @@
-import { toNestErrors } from '@hookform/resolvers';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreateQuotationBody,
   CreateQuotationBodySchema,
@@ -8,8 +6,9 @@ import {
   type WEIGHT_UNITS,
 } from '@lading/contract/quotations';
 import type { HsnCode, Port, RailwayStation } from '@lading/contract/reference-data';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import type { GeocodedPlace } from '../../reference-data/api/find-places';
+import type { Resolver } from 'react-hook-form';
+import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
+import type { GeocodedPlace } from '../../../lib/reference-data/find-places';
 
 /** Pick-up / delivery: none, an inland railway station (or ICD), or a door address. */
 export type InlandChoice = 'NONE' | 'RAIL' | 'DOOR';
@@ -172,40 +171,13 @@ export function toRateEnquiryErrors(fields: Record<string, string>): Record<stri
   return placed;
 }
 
-/** Every message of a nested error tree with its dotted path (`equipment.0.quantity`). */
-function flattenErrors(errors: unknown, prefix = '', into: Record<string, FieldError> = {}) {
-  if (!errors || typeof errors !== 'object') return into;
-  const node = errors as Record<string, unknown>;
-  if (typeof node.message === 'string' && typeof node.type === 'string') {
-    into[prefix] ??= { type: node.type, message: node.message } as FieldError;
-    return into;
-  }
-  for (const [key, inner] of Object.entries(node)) {
-    if (key === 'ref') continue;
-    flattenErrors(inner, prefix ? `${prefix}.${key}` : key, into);
-  }
-  return into;
-}
-
-const bodyResolver = zodResolver(CreateQuotationBodySchema);
-
 /**
- * The rate enquiry's resolver: the contract's schema (zodResolver) checks the body the form would send, and each
- * message moves to the cell that holds the value (see toRateEnquiryField).
+ * The rate enquiry's resolver: the contract's schema checks the body the form would send, and each message moves to
+ * the cell that holds the value (see toRateEnquiryField), worded as a sentence (toFieldMessage).
  */
-export const rateEnquiryResolver: Resolver<RateEnquiryForm, unknown, CreateQuotationBody> = async (
-  values,
-  context,
-  options,
-) => {
-  const body = toCreateQuotationBody(values) as CreateQuotationBody;
-  const result = await bodyResolver(body, context, { ...options, fields: {}, names: undefined });
-  if (Object.keys(result.errors).length === 0)
-    return { values: result.values as CreateQuotationBody, errors: {} };
-  const placed: Record<string, FieldError> = {};
-  for (const [path, error] of Object.entries(flattenErrors(result.errors))) {
-    const field = toRateEnquiryField(path);
-    if (field) placed[field] ??= { ...error, message: toFieldMessage(field, error.message ?? '') };
-  }
-  return { values: {}, errors: toNestErrors(placed, options) as FieldErrors<RateEnquiryForm> };
-};
+export const rateEnquiryResolver: Resolver<RateEnquiryForm, unknown, CreateQuotationBody> =
+  mappedBodyResolver(CreateQuotationBodySchema, {
+    toBody: toCreateQuotationBody,
+    toField: toRateEnquiryField,
+    toMessage: toFieldMessage,
+  });

@@ -5,19 +5,19 @@ import {
   type QuotationSort,
   type QuotationStatus,
 } from '@lading/contract/quotations';
-import { Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
+import { OnDemandSelect } from '../../../components/on-demand-select';
 import { PageFrame } from '../../../components/page-frame';
 import { RecordList, type RecordListColumn, type SortOrder } from '../../../components/record-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
-import { usePhoneLayout } from '../../../lib/phone-layout';
 import { useQuotations } from '../api/find-quotations';
+import { QuotationDetailsModal } from '../components/quotation-details-modal';
 import { equipmentText, laneText } from '../components/quotation-format';
 import { QuotationStatusBadge } from '../components/quotation-status-badge';
-import { QuotationSummary } from '../components/quotation-summary';
 import { RejectQuotationModal } from '../components/reject-quotation-modal';
 
 const route = getRouteApi('/portal/app-dashboard/app-active-quotation');
@@ -97,7 +97,6 @@ function quotationColumns(onOpen: (id: number) => void): RecordListColumn<Quotat
  * request), newest first (or sorted by number, status or validity), 10 a page. "View" opens the charge breakdown with Accept / Reject (customers).
  */
 export function QuotationListPage() {
-  const isPhone = usePhoneLayout();
   const can = useCan();
   // The status filter and page live in the address (the dashboard's counts link here); no status: the active ones.
   const search = route.useSearch();
@@ -111,7 +110,7 @@ export function QuotationListPage() {
   });
   const [openId, setOpenId] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<Quotation | null>(null);
-  const { data, isError, isFetching, refetch } = useQuotations({
+  const quotations = useQuotations({
     active: search.status === undefined,
     status: search.status,
     sort: sort.value,
@@ -119,7 +118,7 @@ export function QuotationListPage() {
     skip: (page - 1) * DEFAULT_PAGE_SIZE,
     limit: DEFAULT_PAGE_SIZE,
   });
-  const open = data?.results.find((quotation) => quotation.id === openId) ?? null;
+  const open = quotations.data?.results.find((quotation) => quotation.id === openId) ?? null;
   const noun = search.status ? `${search.status.toLowerCase()} quotation` : 'active quotation';
   const emptyText = search.status ? (
     `No ${noun}s.`
@@ -142,7 +141,7 @@ export function QuotationListPage() {
       }
     >
       <Paper withBorder p="md" radius="md" component="search" aria-label="Filter quotations">
-        <Select
+        <OnDemandSelect
           label="Status"
           placeholder="Active (quoted or on request)"
           clearable
@@ -160,18 +159,14 @@ export function QuotationListPage() {
       </Paper>
       <RecordList<Quotation, QuotationSort>
         label="Quotations"
-        items={data?.results}
-        count={data?.count}
+        query={quotations}
+        errorTitle="The quotations could not be loaded"
         noun={[noun, `${noun}s`]}
         columns={quotationColumns(setOpenId)}
         card={(quotation) => quotationCard(quotation, setOpenId)}
         rowTestId="quotation-row"
         cardTestId="quotation-card"
         emptyText={emptyText}
-        isFetching={isFetching}
-        error={
-          isError ? { title: 'The quotations could not be loaded', retry: () => void refetch() } : undefined
-        }
         page={page}
         pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={setPage}
@@ -185,15 +180,12 @@ export function QuotationListPage() {
         }}
       />
 
-      <Modal
+      <QuotationDetailsModal
+        quotation={open}
         opened={open !== null && rejecting === null}
         onClose={() => setOpenId(null)}
-        title="Quotation details"
-        size="xl"
-        fullScreen={isPhone}
-      >
-        {open && <QuotationSummary quotation={open} onReject={() => setRejecting(open)} />}
-      </Modal>
+        onReject={setRejecting}
+      />
       {rejecting && (
         <RejectQuotationModal
           quotation={rejecting}

@@ -1,5 +1,5 @@
 import type { Party } from '@lading/contract/reference-data';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export type FindPartyDetailsQuery = { name: string; partyStatus?: string; isActive?: boolean };
 

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** A geocoded place: what a door pick-up or delivery address is picked from. */
 export type GeocodedPlace = { label: string; latitude: number; longitude: number };

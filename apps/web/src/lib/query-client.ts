@@ -1,6 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from './api-client';
 
+/**
+ * The one query client of the signed-in portal: the portal layout provides it, the route loaders start their calls
+ * through it (`routes/prefetch-*.ts`), sign-out clears it.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

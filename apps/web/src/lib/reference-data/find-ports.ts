@@ -1,5 +1,5 @@
 import type { PortsResponse, PortType } from '@lading/contract/reference-data';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export type FindPortsQuery = { limit: number; name?: string; code?: string; portType?: readonly PortType[] };
 

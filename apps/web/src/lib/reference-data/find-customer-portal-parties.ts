@@ -1,5 +1,5 @@
 import type { Party } from '@lading/contract/reference-data';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET core/base/v1/parties/party-detail-list-cp/?query: approved, active companies (5 results). */
 export function findCustomerPortalParties(query: string, signal?: AbortSignal): Promise<Party[]> {

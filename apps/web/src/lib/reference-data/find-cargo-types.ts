@@ -1,6 +1,7 @@
 import type { CargoType } from '@lading/contract/reference-data';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
+import { referenceDataKeys } from './query-keys';
 
 /** GET core/base/v1/cargo-types/: the cargo types and, under HAZ, the hazard classes. */
 export function findCargoTypes(signal?: AbortSignal): Promise<CargoType[]> {
@@ -9,7 +10,7 @@ export function findCargoTypes(signal?: AbortSignal): Promise<CargoType[]> {
 
 export function useCargoTypes() {
   return useQuery({
-    queryKey: ['cargo-types'],
+    queryKey: referenceDataKeys.cargoTypes,
     queryFn: ({ signal }) => findCargoTypes(signal),
     staleTime: Infinity,
   });

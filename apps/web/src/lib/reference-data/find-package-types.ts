@@ -1,6 +1,7 @@
 import type { PackageType } from '@lading/contract/reference-data';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
+import { referenceDataKeys } from './query-keys';
 
 /** GET core/base/v1/cargo-package-types/cargo-package-types-cp/: Package types (UN/ECE Recommendation 21). */
 export function findPackageTypes(signal?: AbortSignal): Promise<PackageType[]> {
@@ -9,7 +10,7 @@ export function findPackageTypes(signal?: AbortSignal): Promise<PackageType[]> {
 
 export const packageTypesQuery = () =>
   queryOptions({
-    queryKey: ['package-types'],
+    queryKey: referenceDataKeys.packageTypes,
     queryFn: ({ signal }) => findPackageTypes(signal),
     staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 import type { HsnCode } from '@lading/contract/reference-data';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
+import { referenceDataKeys } from './query-keys';
 
 /** GET core/base/v1/hsn-codes/cp-hsn-code-list/ (optional commodityStartsWith): the HS list the commodity field filters. */
 export function findHsnCodes(commodityStartsWith?: string, signal?: AbortSignal): Promise<HsnCode[]> {
@@ -13,7 +14,7 @@ export function findHsnCodes(commodityStartsWith?: string, signal?: AbortSignal)
 /** The whole list, loaded once and kept: it changes only with an import. */
 export const hsnCodesQuery = () =>
   queryOptions({
-    queryKey: ['hsn-codes'],
+    queryKey: referenceDataKeys.hsnCodes,
     queryFn: ({ signal }) => findHsnCodes(undefined, signal),
     staleTime: Infinity,
   });

@@ -1,5 +1,5 @@
 import type { CountriesResponse } from '@lading/contract/reference-data';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET core/base/v1/countries/?query: countries with their calling codes. */
 export function findCountries(query: string, signal?: AbortSignal): Promise<CountriesResponse> {

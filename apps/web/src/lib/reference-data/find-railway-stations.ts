@@ -1,5 +1,5 @@
 import type { RailwayStation } from '@lading/contract/reference-data';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET cp/base/railway-station/?name: railway stations and ICDs (5 results). */
 export function findRailwayStations(name: string, signal?: AbortSignal): Promise<RailwayStation[]> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../api-client';
 import { findCountries } from './find-countries';
 import { findHsnCodes } from './find-hsn-codes';
 import { findPackageTypes } from './find-package-types';

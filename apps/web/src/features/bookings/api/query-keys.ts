@@ -1,0 +1,8 @@
+import { sharedQueryRoots } from '../../../lib/query-keys';
+import type { FindBookingsQuery } from './find-bookings';
+
+/** The customer's booking lists, under the root refreshed by an accepted quotation and the carrier's decisions. */
+export const bookingKeys = {
+  all: sharedQueryRoots.bookings,
+  list: (query: FindBookingsQuery) => [...sharedQueryRoots.bookings, query] as const,
+};
