@@ -10,7 +10,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], testTimeout: 180_000 } },
       {
         test: {
           name: 'server',

@@ -1,7 +1,7 @@
 // The house rules of .dependency-cruiser.cjs fail on a deliberately wrong import: each case writes a tiny tree of the
 // repository's shape into a temporary folder and runs dependency-cruiser over it with the project's own config.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
 const cli = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+const biome = join(root, 'node_modules/@biomejs/biome/bin/biome');
 const folders: string[] = [];
 
 /** Runs the project's rules over `files` (path -> source), answering the rules that were broken. */
@@ -94,6 +95,24 @@ describe.concurrent('npm run lint: the house rules', () => {
       rule: 'server-modules-not-in-a-circle',
     },
     {
+      wrong: "a web feature importing another feature's key factory",
+      files: {
+        'apps/web/src/features/quotations/api/query-keys.ts': 'export const quotationKeys = {};\n',
+        'apps/web/src/features/bookings/api/get-booking.ts':
+          "import { quotationKeys } from '../../quotations/api/query-keys';\nexport const x = quotationKeys;\n",
+      },
+      rule: 'web-feature-sealed',
+    },
+    {
+      wrong: 'web lib/ importing a feature',
+      files: {
+        'apps/web/src/features/bookings/api/query-keys.ts': 'export const bookingKeys = {};\n',
+        'apps/web/src/lib/query-keys.ts':
+          "import { bookingKeys } from '../features/bookings/api/query-keys';\nexport const x = bookingKeys;\n",
+      },
+      rule: 'web-shared-layers-stay-below',
+    },
+    {
       wrong: 'env.ts importing a plugin',
       files: {
         'apps/server/src/plugins/rate-limit.ts': 'export const r = 1;\n',
@@ -103,5 +122,35 @@ describe.concurrent('npm run lint: the house rules', () => {
     },
   ])('fails on $wrong', async ({ files, rule }) => {
     expect(await brokenRules(files)).toContain(rule);
+  });
+});
+
+/**
+ * Biome's restricted imports see named imports (which dependency-cruiser cannot): a Mantine floating overlay imported
+ * by a feature. Biome applies biome.json's per-folder overrides by the file's place in the repository, so the probe
+ * is written there for the run and removed after it.
+ */
+describe('npm run lint: Mantine overlays stay in the component layer', () => {
+  const lint = async (path: string) => {
+    const file = join(root, path);
+    writeFileSync(file, "import { Tooltip } from '@mantine/core';\n\nexport const probe = Tooltip;\n");
+    try {
+      const run = await promisify(execFile)(process.execPath, [biome, 'lint', '--max-diagnostics=5', file], {
+        cwd: root,
+        encoding: 'utf8',
+      }).catch((failed: { stdout: string; stderr: string }) => failed);
+      return `${run.stdout}${run.stderr}`;
+    } finally {
+      unlinkSync(file);
+    }
+  };
+
+  it('refuses a Tooltip imported by a feature, and allows it in components/', async () => {
+    expect(await lint(`apps/web/src/features/bookings/lint-probe-${process.pid}.tsx`)).toContain(
+      'noRestrictedImports',
+    );
+    expect(await lint(`apps/web/src/components/lint-probe-${process.pid}.tsx`)).not.toContain(
+      'noRestrictedImports',
+    );
   });
 });
