@@ -9,12 +9,16 @@ const HOSTILE_TERMS = ['%', '_', '%%%', '__', "'", "'; drop table ports; --", '\
 describe('reference data endpoints (built-in seed)', () => {
   let t: TestApp;
   let headers: { authorization: string };
+  let staff: { authorization: string };
   const get = (url: string, withToken = true) =>
     t.app.inject({ method: 'GET', url, headers: withToken ? headers : {} });
+  /** As carrier staff who review companies (ADMIN.COMPANY.VIEW): they see companies awaiting approval too. */
+  const getAsStaff = (url: string) => t.app.inject({ method: 'GET', url, headers: staff });
 
   beforeAll(async () => {
     t = await createTestApp();
     ({ headers } = await signInAs(t, 'customer'));
+    ({ headers: staff } = await signInAs(t, 'admin'));
     // A party whose name carries accents and LIKE wildcards, to search for.
     await t.database.db.insert(parties).values([
       { code: 'SAOPAULO', name: 'Companhia São Paulo Exportação', roles: ['CN'], mobile: '+551130000000' },
@@ -200,20 +204,24 @@ describe('reference data endpoints (built-in seed)', () => {
       const accents = (await get('/core/base/v1/parties/?name=exportacao')).json() as Party[];
       expect(accents.map((party) => party.code)).toEqual(['SAOPAULO']);
       const percent = (
-        await get(`/core/base/v1/parties/?name=${encodeURIComponent('100%')}`)
+        await getAsStaff(`/core/base/v1/parties/?name=${encodeURIComponent('100%')}`)
       ).json() as Party[];
       expect(percent.map((party) => party.code)).toEqual(['PCT100']);
       const underscore = (
-        await get(`/core/base/v1/parties/?name=${encodeURIComponent('n_m')}`)
+        await getAsStaff(`/core/base/v1/parties/?name=${encodeURIComponent('n_m')}`)
       ).json() as Party[];
       expect(underscore).toEqual([]);
     });
 
     it('party-detail-list filters by partyStatus and isActive when given', async () => {
-      const all = (await get('/core/base/v1/parties/party-detail-list/?name=cotton')).json() as Party[];
+      const all = (
+        await getAsStaff('/core/base/v1/parties/party-detail-list/?name=cotton')
+      ).json() as Party[];
       expect(all.map((party) => party.code)).toEqual(['PCT100']);
       const approved = (
-        await get('/core/base/v1/parties/party-detail-list/?name=cotton&partyStatus=APPR&isActive=true')
+        await getAsStaff(
+          '/core/base/v1/parties/party-detail-list/?name=cotton&partyStatus=APPR&isActive=true',
+        )
       ).json() as Party[];
       expect(approved).toEqual([]);
       const pending = (
@@ -223,6 +231,29 @@ describe('reference data endpoints (built-in seed)', () => {
       const bad = await get('/core/base/v1/parties/party-detail-list/?name=x&isActive=maybe');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields).toHaveProperty('isActive');
+    });
+
+    // Issue 27, finding 2: a company another customer just requested (PENDING: name, address, mobile, e-mail) was
+    // listed to every signed-in user, first when no name was given.
+    it('offers a customer approved, active companies only, whatever the filters; staff who review companies see all', async () => {
+      const urls = [
+        '/core/base/v1/parties/?name=cotton',
+        '/core/base/v1/parties/?name=',
+        '/core/base/v1/parties/party-detail-list/?name=cotton',
+        '/core/base/v1/parties/party-detail-list/?name=cotton&partyStatus=PENDING',
+        '/core/base/v1/parties/party-detail-list/?name=cotton&isActive=false',
+        '/core/base/v1/parties/party-detail-list/?name=',
+      ];
+      for (const url of urls) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(
+          (res.json() as Party[]).map((party) => party.code),
+          url,
+        ).not.toContain('PCT100');
+      }
+      const asStaff = (await getAsStaff('/core/base/v1/parties/?name=cotton')).json() as Party[];
+      expect(asStaff.map((party) => party.code)).toEqual(['PCT100']);
     });
 
     it('party-detail-list-cp offers approved, active companies only', async () => {

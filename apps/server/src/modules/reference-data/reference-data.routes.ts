@@ -20,6 +20,7 @@ import {
   UnitMappingResponseSchema,
 } from '@lading/contract/reference-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../lib/request';
 import type { ReferenceDataService } from './reference-data.service';
 
 const BASE = '/core/base/v1';
@@ -68,12 +69,13 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
       config,
       schema: {
         ...common,
-        summary: 'Party typeahead by name or code (5 results)',
+        summary:
+          'Party typeahead by name or code (5 results): approved, active companies; every party for staff with ADMIN.COMPANY.VIEW',
         querystring: PartiesQuerySchema,
         response: { 200: PartiesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findParties(request.query),
+    async (request) => service.findParties(principalOf(request), request.query),
   );
 
   app.get(
@@ -82,12 +84,13 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
       config,
       schema: {
         ...common,
-        summary: 'Party details typeahead, optionally only a status (APPR) and active ones (5 results)',
+        summary:
+          'Party details typeahead, optionally only a status (APPR) and active ones (5 results); companies awaiting approval or inactive only for staff with ADMIN.COMPANY.VIEW',
         querystring: PartyDetailListQuerySchema,
         response: { 200: PartiesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findPartyDetails(request.query),
+    async (request) => service.findPartyDetails(principalOf(request), request.query),
   );
 
   app.get(

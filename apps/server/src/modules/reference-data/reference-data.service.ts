@@ -1,3 +1,4 @@
+import type { Permission } from '@lading/contract/access';
 import {
   PARTY_STATUS_APPROVED,
   PORT_TYPES,
@@ -5,6 +6,7 @@ import {
   TYPEAHEAD_LIMIT,
 } from '@lading/contract/reference-data';
 import type { Db } from '../../db/client';
+import type { Principal } from '../../lib/principal';
 import { createGeocoder } from './geocoding';
 import * as repository from './reference-data.repository';
 
@@ -25,19 +27,42 @@ async function findCountries(db: Db, query: { query?: string }) {
   return { results: await repository.findCountries(db, query.query || undefined) };
 }
 
-/** `parties/?name`: any party. */
-function findParties(db: Db, query: { name?: string }) {
-  return repository.findParties(db, { term: query.name || undefined, limit: TYPEAHEAD_LIMIT });
+/** Who may see companies awaiting approval (or deactivated) in the party typeaheads: staff who review companies. */
+const SEES_EVERY_PARTY: Permission = { module: 'ADMIN', resource: 'COMPANY', operation: 'VIEW' };
+
+/**
+ * The party filter a caller may use: staff with ADMIN.COMPANY.VIEW as asked; anyone else approved, active companies
+ * only (a company another customer just requested, with its address, mobile and e-mail, is nobody else's business):
+ * asking them for another status or for inactive ones finds nothing.
+ */
+function partyFilter(
+  caller: Principal,
+  asked: { status?: string; isActive?: boolean },
+): { status?: string; isActive?: boolean } | null {
+  if (caller.can(SEES_EVERY_PARTY)) return asked;
+  if ((asked.status !== undefined && asked.status !== PARTY_STATUS_APPROVED) || asked.isActive === false)
+    return null;
+  return { status: PARTY_STATUS_APPROVED, isActive: true };
 }
 
-/** `parties/party-detail-list/?name&partyStatus=APPR&isActive=true`: the filters apply when given. */
-function findPartyDetails(db: Db, query: { name?: string; partyStatus?: string; isActive?: boolean }) {
-  return repository.findParties(db, {
-    term: query.name || undefined,
-    status: query.partyStatus,
-    isActive: query.isActive,
-    limit: TYPEAHEAD_LIMIT,
-  });
+/** `parties/?name`: any party for staff who review companies, approved and active ones for everyone else. */
+async function findParties(db: Db, caller: Principal, query: { name?: string }) {
+  const filter = partyFilter(caller, {});
+  return filter
+    ? repository.findParties(db, { term: query.name || undefined, ...filter, limit: TYPEAHEAD_LIMIT })
+    : [];
+}
+
+/** `parties/party-detail-list/?name&partyStatus=APPR&isActive=true`: the filters apply when given (see partyFilter). */
+async function findPartyDetails(
+  db: Db,
+  caller: Principal,
+  query: { name?: string; partyStatus?: string; isActive?: boolean },
+) {
+  const filter = partyFilter(caller, { status: query.partyStatus, isActive: query.isActive });
+  return filter
+    ? repository.findParties(db, { term: query.name || undefined, ...filter, limit: TYPEAHEAD_LIMIT })
+    : [];
 }
 
 /** `parties/party-detail-list-cp/?query`: the customer portal offers active, approved companies only. */
@@ -70,9 +95,11 @@ export function createReferenceDataService(deps: { db: Db; mapboxToken?: string;
   return {
     findPorts: (query: PortsQuery) => findPorts(db, query),
     findCountries: (query: { query?: string }) => findCountries(db, query),
-    findParties: (query: { name?: string }) => findParties(db, query),
-    findPartyDetails: (query: { name?: string; partyStatus?: string; isActive?: boolean }) =>
-      findPartyDetails(db, query),
+    findParties: (caller: Principal, query: { name?: string }) => findParties(db, caller, query),
+    findPartyDetails: (
+      caller: Principal,
+      query: { name?: string; partyStatus?: string; isActive?: boolean },
+    ) => findPartyDetails(db, caller, query),
     findCustomerPortalParties: (query: { query?: string }) => findCustomerPortalParties(db, query),
     findHsnCodes: (query: { commodityStartsWith?: string }) => findHsnCodes(db, query),
     findRailwayStations: (query: { name?: string }) => findRailwayStations(db, query),
