@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { loadEnv, REPO_ROOT } from './env';
-import { seedDemoData } from './seed/demo';
+import { hasDemoData, seedDemoData } from './seed/demo';
 
 // A .env file at the repository root is read if present; real environment variables win.
 const envFile = resolve(REPO_ROOT, '.env');
@@ -50,12 +50,18 @@ const where =
   env.database.kind === 'postgres'
     ? 'PostgreSQL'
     : `embedded PGlite (${env.database.dataDir ?? 'in memory'})`;
+// The demo accounts and their published password are shown only where they exist, and never in production.
+const demoAccounts = env.NODE_ENV !== 'production' && (await hasDemoData(app.ctx.database.db));
 console.log(`
   Lading is running at ${env.publicUrl}   (API reference: ${env.publicUrl}/docs)
-  Database: ${where}
+  Database: ${where}${
+    demoAccounts
+      ? `
   Demo accounts (password Lading-demo-2026):
     customer@demo.lading.test    customer, Demo Exports Pvt Ltd
     customer2@demo.lading.test   customer, Harbour Traders LLP
     admin@demo.lading.test       carrier administrator, corporate office TSX (can switch to Chennai)
-    branch.admin@demo.lading.test  carrier staff, Chennai branch (MAA) only
+    branch.admin@demo.lading.test  carrier staff, Chennai branch (MAA) only`
+      : ''
+  }
 `);

@@ -120,17 +120,22 @@ export const DEMO_PARTIES = [
   },
 ] as const;
 
-/**
- * Seeds the demo companies and accounts. Idempotent: rows are keyed by natural keys (party code, e-mail), so a
- * second run inserts nothing. Returns whether this run created the demo accounts.
- */
-export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
+/** Whether the demo accounts are in this database (seeded at an earlier start, or by `npm run seed:demo`). */
+export async function hasDemoData(db: Db): Promise<boolean> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, DEMO_ACCOUNTS.admin))
     .limit(1);
-  if (existing.length > 0) return { created: false };
+  return existing.length > 0;
+}
+
+/**
+ * Seeds the demo companies and accounts. Idempotent: rows are keyed by natural keys (party code, e-mail), so a
+ * second run inserts nothing. Returns whether this run created the demo accounts.
+ */
+export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
+  if (await hasDemoData(db)) return { created: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx
