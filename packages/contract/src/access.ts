@@ -3,7 +3,7 @@ import { idSchema } from './ids';
 
 /**
  * The permission codes of the access model (specification section 6: modules, resources, operations by code).
- * A permission is one (module, resource, operation) triple; roles grant sets of them (see ARCHITECTURE.md).
+ * A permission is one (module, resource, operation) triple; roles grant sets of them (see apps/server/src/modules/access/README.md).
  */
 export const MODULES = {
   /** The customer portal: a customer's own records. Carrier staff hold the VIEW/PRINT/MAIL parts, scoped by office. */

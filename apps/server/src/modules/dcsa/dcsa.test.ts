@@ -108,7 +108,7 @@ describe('DCSA exports', () => {
     expect(td.feedbacks.map((f: Json) => f.jsonPath)).toEqual(['$.transports.plannedArrivalDate']);
   });
 
-  it('maps every status as ARCHITECTURE.md says, and issued bills carry their dates', async () => {
+  it('maps every status as docs/dcsa-mapping.md says, and issued bills carry their dates', async () => {
     for (const status of BL_STATUSES) {
       const bill = bills.find((b) => b.status === status)!;
       const td = await exportBill(bill.id);
