@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-constants';
 import { idSchema } from './ids';
 import { CountrySchema, PartySchema } from './reference-data';
+import { singleLine } from './single-line';
 
 export { ACCOUNT_MESSAGES, PORTAL_REDIRECT_PATH } from './account-constants';
 
@@ -13,8 +14,8 @@ const Email = z.email({ message: ACCOUNT_MESSAGES.invalidEmail }).max(254);
 export const SignUpBodySchema = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
+  first_name: singleLine(z.string().trim().min(1).max(100)),
+  last_name: singleLine(z.string().trim().min(1).max(100)),
   email: Email,
   party: z.null().optional(),
 });
@@ -126,8 +127,8 @@ export type SignInForm = z.input<typeof SignInFormSchema>;
 export const SignUpFormSchema = z
   .object({
     email: emailField,
-    firstName: requiredText(100),
-    lastName: requiredText(100),
+    firstName: singleLine(requiredText(100)),
+    lastName: singleLine(requiredText(100)),
     password: newPassword,
     confirmPassword: confirmation,
     acceptTerms: z.boolean().refine((value) => value, ACCOUNT_MESSAGES.termsRequired),

@@ -3,6 +3,7 @@ import { OfficeSchema, ROLE_CODES } from './access';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { isoDateSchema } from './quotations';
+import { singleLine } from './single-line';
 
 /**
  * The carrier's admin workspace (issue 13): users, companies (parties), offices and the audit viewer, under
@@ -157,7 +158,9 @@ export const CompanyBodySchema = z.object({
     .min(2, 'Code is required (2 to 20 characters)')
     .max(20, 'Code is at most 20 characters')
     .regex(/^[A-Z0-9][A-Z0-9-]*$/, 'Capital letters, digits and - only'),
-  name: z.string().trim().min(2, 'Company name is required').max(200, 'must be at most 200 characters'),
+  name: singleLine(
+    z.string().trim().min(2, 'Company name is required').max(200, 'must be at most 200 characters'),
+  ),
   roles: z
     .array(z.enum(PARTY_ROLES, { message: `must be one of ${PARTY_ROLES.join(', ')}` }))
     .min(1, 'Choose at least one party role')
@@ -225,7 +228,9 @@ export const OfficeBodySchema = z.object({
     .min(2, 'Code is required (2 to 10 characters)')
     .max(10, 'Code is at most 10 characters')
     .regex(/^[A-Z0-9]+$/, 'Capital letters and digits only'),
-  name: z.string().trim().min(2, 'Office name is required').max(200, 'must be at most 200 characters'),
+  name: singleLine(
+    z.string().trim().min(2, 'Office name is required').max(200, 'must be at most 200 characters'),
+  ),
   portId: idSchema().nullable(),
   version: versionSchema.optional(),
 });

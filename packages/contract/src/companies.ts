@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
+import { singleLine } from './single-line';
 
 /** A customer's request for a company the carrier does not know yet (created PENDING, approved by carrier staff). */
 export const CompanyRequestBodySchema = z.object({
-  name: z.string().trim().min(2, 'Company name is required').max(200),
+  name: singleLine(z.string().trim().min(2, 'Company name is required').max(200)),
   address: z.string().trim().min(1, 'Address is required').max(500),
   country: z.string().trim().min(1, 'Please pick a country from the list').max(100),
   taxId: z
@@ -51,5 +52,5 @@ export const CompanyMembershipListResponseSchema = z.object({
 });
 
 export const RefuseMembershipBodySchema = z.object({
-  reason: z.string().trim().min(1, 'Please give a reason').max(1000),
+  reason: singleLine(z.string().trim().min(1, 'Please give a reason').max(1000)),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { scaledToText, toScaledInteger } from './decimal';
 import { DB_INT_MAX, idSchema } from './ids';
 import { listQuerySchema } from './list-query';
+import { singleLine } from './single-line';
 import { QUOTATION_STATUSES } from './status-codes';
 
 /** Cargo types and hazard classes (specification section 9; the codes of the cargo-types reference list). */
@@ -222,7 +223,7 @@ export const QuotationListResponseSchema = z.object({
 });
 
 export const RejectBodySchema = z.object({
-  reason: z.string({ message: 'is required' }).trim().min(1, 'Please give a reason').max(1000),
+  reason: singleLine(z.string({ message: 'is required' }).trim().min(1, 'Please give a reason').max(1000)),
 });
 
 /** POST cp/quotations/{id}/price/ (carrier staff): the charges of a REQUESTED quotation and how long it holds. */
@@ -236,7 +237,7 @@ export const PriceQuotationBodySchema = z.object({
           .string()
           .trim()
           .regex(/^[A-Z][A-Z0-9_]{1,29}$/, 'must be a charge code such as OCEAN_FREIGHT'),
-        name: z.string().trim().min(1, 'is required').max(100),
+        name: singleLine(z.string().trim().min(1, 'is required').max(100)),
         basis: z.enum(CHARGE_BASES),
         isoCode: z
           .string()

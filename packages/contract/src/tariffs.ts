@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DB_INT_MAX, idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { CHARGE_BASES, ChargeAmountSchema, isoDateSchema } from './quotations';
+import { singleLine } from './single-line';
 
 /** A tariff's charge: ocean freight or a surcharge, per container or per bill of lading. */
 export const TariffChargeSchema = z.object({
@@ -9,7 +10,7 @@ export const TariffChargeSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Z][A-Z0-9_]{1,29}$/, 'must be a charge code such as OCEAN_FREIGHT'),
-  name: z.string().trim().min(1, 'is required').max(100),
+  name: singleLine(z.string().trim().min(1, 'is required').max(100)),
   basis: z.enum(CHARGE_BASES, { message: 'must be PER_CONTAINER or PER_BL' }),
   amount: ChargeAmountSchema,
   /** Charged only for hazardous cargo (HAZ). */

@@ -18,7 +18,8 @@ export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<numb
     .values({
       to: mail.to,
       cc: mail.cc ?? null,
-      subject: mail.subject,
+      // A header is one line: a CR/LF smuggled into a subject (a name in it) never adds a header of its own.
+      subject: mail.subject.replace(/\p{Cc}+/gu, ' '),
       text: mail.text,
       html: mail.html ?? null,
       attachments: mail.attachments ?? null,
