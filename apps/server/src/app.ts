@@ -175,8 +175,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    // Node's server.close() (called by Fastify right after this hook) closes idle keep-alive connections at once, and
+    // a request a client has just sent on one would be reset unanswered (issue 27, finding 3): the sweep below does
+    // it instead, after the grace.
+    const closeIdleConnections = app.server.closeIdleConnections.bind(app.server);
+    app.server.closeIdleConnections = () => {};
     sweep = setTimeout(function closeIdle() {
-      app.server.closeIdleConnections();
+      closeIdleConnections();
       for (const socket of unused) socket.destroy();
       sweep = setTimeout(closeIdle, 250).unref();
     }, 1000).unref();
