@@ -15,7 +15,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { principalOf } from '../../lib/request';
+import { bearerTokenOf, principalOf } from '../../lib/request';
 import type { AccountsService } from './accounts.service';
 import { OAUTH_PATHS, type OAuthProvider } from './oauth-provider';
 import { findActiveSession, SESSION_TTL_MS } from './sessions';
@@ -202,7 +202,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       let grantId: string | undefined;
-      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const bearer = bearerTokenOf(request);
       if (bearer) grantId = (await provider.AccessToken.find(bearer))?.grantId;
       await accounts.logout(request.cookies[cookieName], grantId, revokeGrant);
       reply.clearCookie(cookieName, { path: '/', secure: secureCookie, httpOnly: true, sameSite: 'lax' });
