@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
+import { purgeExpiredLinkTokens } from './lib/link-tokens';
 import { accessRoutes, cachePrincipals, createAccessService, seedAccessModel } from './modules/access';
 import {
   accountsRoutes,
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     Promise.all([
       purgeExpiredOidcPayloads(database.db),
       purgeExpiredAccountData(database.db),
+      purgeExpiredLinkTokens(database.db),
       purgeExpiredRateLimits(database.db),
     ]).catch((error) => app.log.warn({ err: error }, 'purge of expired account data failed'));
   }, 3_600_000);

@@ -97,31 +97,6 @@ export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
   return row!.id;
 }
 
-export async function insertEmailToken(db: Conn, values: typeof emailTokens.$inferInsert) {
-  await db.insert(emailTokens).values(values);
-}
-
-/** Marks a live token used and returns its user; null when unknown, used or expired. Single use even under races. */
-export async function consumeEmailToken(
-  db: Conn,
-  tokenHash: string,
-  purpose: 'verify-email' | 'reset-password',
-) {
-  const [row] = await db
-    .update(emailTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: emailTokens.userId });
-  return row?.userId ?? null;
-}
-
 /** True when this verification link (in any state: used, replaced or expired) belongs to an already verified user. */
 export async function isEmailTokenOfVerifiedUser(db: Conn, tokenHash: string): Promise<boolean> {
   const [row] = await db
@@ -137,18 +112,6 @@ export async function isEmailTokenOfVerifiedUser(db: Conn, tokenHash: string): P
     )
     .limit(1);
   return row !== undefined;
-}
-
-/** Older links of the same kind stop working once a new one is sent. */
-export async function expireEmailTokens(
-  db: Conn,
-  userId: number,
-  purpose: 'verify-email' | 'reset-password',
-) {
-  await db
-    .update(emailTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 export async function updateUser(db: Conn, id: number, values: Partial<typeof users.$inferInsert>) {
@@ -226,11 +189,10 @@ export async function endAllSessions(db: Conn, userId: number, keepGrantId?: str
     );
 }
 
-/** Housekeeping: sessions, links and sign-in failures that can no longer matter. */
+/** Housekeeping: sessions and sign-in failures that can no longer matter (links: lib/link-tokens.ts). */
 export async function purgeExpiredAccountData(db: Conn) {
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.endedAt, sql`now() - interval '1 day'`)));
-  await db.delete(emailTokens).where(lt(emailTokens.expiresAt, sql`now() - interval '1 day'`));
   await db.delete(loginFailures).where(lt(loginFailures.at, sql`now() - interval '1 day'`));
 }

@@ -13,13 +13,15 @@ import type { Env } from '../../env';
 import { AppError, notFound } from '../../lib/app-error';
 import { uniqueViolationOf } from '../../lib/database-errors';
 import { publishEvent } from '../../lib/domain-events';
+import { consumeLinkToken, issueLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
+import { hashToken } from '../../lib/secret-tokens';
 import type { CompaniesService } from '../companies';
 import { accountExistsMail, enqueueMail, resetPasswordMail, verifyEmailMail } from '../mail';
 import * as repo from './accounts.repository';
 import { checkPasswordPolicy } from './password-policy';
-import { createSession, findActiveSession, hashToken } from './sessions';
+import { createSession, findActiveSession } from './sessions';
 
 countries.registerLocale(english);
 
@@ -76,8 +78,6 @@ function toUserProfile(row: repo.UserRow): UserProfile {
   };
 }
 
-const newLinkToken = () => randomBytes(32).toString('base64url');
-
 export function createAccountsService(deps: {
   db: Db;
   env: Env;
@@ -90,13 +90,10 @@ export function createAccountsService(deps: {
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
     user: { id: number; email: string; firstName: string },
   ) {
-    const token = newLinkToken();
-    await repo.expireEmailTokens(tx, user.id, 'verify-email');
-    await repo.insertEmailToken(tx, {
-      tokenHash: hashToken(token),
+    const token = await issueLinkToken(tx, {
       userId: user.id,
       purpose: 'verify-email',
-      expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+      ttlMs: VERIFY_TTL_MS,
     });
     const link = `${env.publicUrl}/app-verify-email?token=${token}`;
     await enqueueMail(tx, { to: [user.email], ...verifyEmailMail({ firstName: user.firstName, link }) });
@@ -166,14 +163,13 @@ export function createAccountsService(deps: {
      * one, or expired since) says so, so its owner is sent to sign in rather than told to ask for a new link.
      */
     async verifyEmail(token: string): Promise<'verified' | 'already-verified'> {
-      const tokenHash = hashToken(token);
       return db.transaction(async (tx) => {
-        const userId = await repo.consumeEmailToken(tx, tokenHash, 'verify-email');
+        const userId = await consumeLinkToken(tx, token, 'verify-email');
         if (userId) {
           await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
           return 'verified';
         }
-        if (await repo.isEmailTokenOfVerifiedUser(tx, tokenHash)) return 'already-verified';
+        if (await repo.isEmailTokenOfVerifiedUser(tx, hashToken(token))) return 'already-verified';
         throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid, {
           fields: { token: ACCOUNT_MESSAGES.linkInvalid },
         });
@@ -290,13 +286,10 @@ export function createAccountsService(deps: {
     async sendResetLink(tx: Tx, email: string): Promise<void> {
       const user = await repo.findUserByEmail(tx, email);
       if (!user) return;
-      const token = newLinkToken();
-      await repo.expireEmailTokens(tx, user.id, 'reset-password');
-      await repo.insertEmailToken(tx, {
-        tokenHash: hashToken(token),
+      const token = await issueLinkToken(tx, {
         userId: user.id,
         purpose: 'reset-password',
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        ttlMs: RESET_TTL_MS,
       });
       const link = `${env.publicUrl}/app-reset-password?token=${token}`;
       await enqueueMail(tx, { to: [user.email], ...resetPasswordMail({ firstName: user.firstName, link }) });
@@ -305,7 +298,7 @@ export function createAccountsService(deps: {
     async resetPassword(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const userId = await repo.consumeEmailToken(tx, hashToken(token), 'reset-password');
+        const userId = await consumeLinkToken(tx, token, 'reset-password');
         if (!userId)
           throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid, {
             fields: { token: ACCOUNT_MESSAGES.linkInvalid },

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { sessions } from '../../db/schema/accounts';
+import { hashToken, newSecretToken } from '../../lib/secret-tokens';
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -13,15 +13,13 @@ export function sessionCookieName(publicUrl: string): string {
   return secureContext ? '__Host-lading.sid' : 'lading.sid';
 }
 
-export const hashToken = (value: string) => createHash('sha256').update(value).digest('base64url');
-
 /** Starts a new portal session (a new id at every login) and returns the raw cookie value. */
 export async function createSession(
   db: Db | Tx,
   userId: number,
   userAgent: string | undefined,
 ): Promise<string> {
-  const raw = randomBytes(32).toString('base64url');
+  const raw = newSecretToken();
   await db.insert(sessions).values({
     idHash: hashToken(raw),
     userId,
