@@ -243,7 +243,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => clearInterval(purge));
   await mountOAuthProvider(app, provider);
   const companies = createCompaniesService({ db: database.db, kickMail: mail.kick });
-  const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick, companies });
+  // Users and accounts need each other (sign-up creates the account through users; the admin workspace ends sessions
+  // and resends the verification mail): users takes accounts' functions, called only once both exist.
+  const users = createUsersService({
+    db: database.db,
+    kickMail: mail.kick,
+    endSessionsOf: (tx, userId) => accounts.endSessionsOf(tx, userId),
+    sendVerification: (tx, user) => accounts.sendVerificationTo(tx, user),
+  });
+  const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick, companies, users });
   events.subscribe('PASSWORD_RESET_REQUESTED', (tx, event) =>
     accounts.sendResetLink(tx, event.payload.email),
   );
@@ -257,9 +265,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(accessRoutes, { access });
   await app.register(companiesRoutes, { companies });
   // The admin workspace: users, companies, offices, audit trail (ADMIN.USER / COMPANY / OFFICE / AUDIT).
-  await app.register(usersRoutes, {
-    users: createUsersService({ db: database.db, accounts, kickMail: mail.kick }),
-  });
+  await app.register(usersRoutes, { users });
   await app.register(companyAdminRoutes, { companyAdmin: createCompanyAdminService({ db: database.db }) });
   await app.register(officesRoutes, { offices: createOfficesService({ db: database.db }) });
   await app.register(auditRoutes, { db: database.db });

@@ -1,69 +1,24 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { roles, userRoles } from '../../db/schema/access';
 import { emailTokens, loginFailures, oidcPayloads, sessions } from '../../db/schema/accounts';
-import { companyMemberships } from '../../db/schema/company-memberships';
-import { parties } from '../../db/schema/parties';
 import { users } from '../../db/schema/users';
+import { selectUserRead } from '../users';
 
 type Conn = Db | Tx;
 
-/** The company of a pending membership request (only its name is shown until it is approved). */
-const requestedParty = alias(parties, 'requested_party');
-
-const userWithParty = {
-  id: users.id,
-  email: users.email,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  passwordHash: users.passwordHash,
-  isActive: users.isActive,
-  /** Holds a carrier-staff role: `is_admin` in the user read (specification section 3). */
-  isStaff: sql<boolean>`coalesce((select bool_or(r.is_staff) from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), false)`,
-  emailVerifiedAt: users.emailVerifiedAt,
-  partyId: users.partyId,
-  contactNumber: users.contactNumber,
-  address: users.address,
-  country: users.country,
-  profileCompletedAt: users.profileCompletedAt,
-  partyName: parties.name,
-  partyCode: parties.code,
-  partyExternalId: parties.externalId,
-  membershipStatus: companyMemberships.status,
-  requestedPartyId: companyMemberships.partyId,
-  requestedPartyName: requestedParty.name,
-};
-
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-const selectUsers = (db: Conn) =>
-  db
-    .select(userWithParty)
-    .from(users)
-    .leftJoin(parties, eq(parties.id, users.partyId))
-    .leftJoin(companyMemberships, eq(companyMemberships.userId, users.id))
-    .leftJoin(requestedParty, eq(requestedParty.id, companyMemberships.partyId));
-
 export async function findUserById(db: Conn, id: number) {
-  const [row] = await selectUsers(db).where(eq(users.id, id));
+  const [row] = await selectUserRead(db).where(eq(users.id, id));
   return row ?? null;
 }
 
 /** Sign-in takes the username or the e-mail address (both case-insensitive). */
 export async function findUserByLogin(db: Conn, login: string) {
-  const [row] = await selectUsers(db)
+  const [row] = await selectUserRead(db)
     .where(sql`${users.username} = ${login} or ${users.email} = ${login}`)
     .limit(1);
   return row ?? null;
-}
-
-/** New accounts from sign-up are customers. */
-export async function grantRole(db: Conn, userId: number, roleCode: string) {
-  await db.execute(
-    sql`insert into ${userRoles} (user_id, role_id) select ${userId}, id from ${roles} where code = ${roleCode} on conflict do nothing`,
-  );
 }
 
 export async function findUserByEmail(db: Conn, email: string) {
@@ -92,11 +47,6 @@ export async function findAccountsByEmailOrUsername(db: Conn, email: string, use
     .where(sql`${users.email} = ${email} or ${users.username} = ${username}`);
 }
 
-export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row!.id;
-}
-
 /** True when this verification link (in any state: used, replaced or expired) belongs to an already verified user. */
 export async function isEmailTokenOfVerifiedUser(db: Conn, tokenHash: string): Promise<boolean> {
   const [row] = await db
@@ -112,13 +62,6 @@ export async function isEmailTokenOfVerifiedUser(db: Conn, tokenHash: string): P
     )
     .limit(1);
   return row !== undefined;
-}
-
-export async function updateUser(db: Conn, id: number, values: Partial<typeof users.$inferInsert>) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
 }
 
 /**

@@ -19,6 +19,7 @@ import type { Principal } from '../../lib/principal';
 import { hashToken } from '../../lib/secret-tokens';
 import type { CompaniesService } from '../companies';
 import { accountExistsMail, enqueueMail, resetPasswordMail, verifyEmailMail } from '../mail';
+import { toUser, type UsersService } from '../users';
 import * as repo from './accounts.repository';
 import { checkPasswordPolicy } from './password-policy';
 import { createSession, findActiveSession } from './sessions';
@@ -44,26 +45,6 @@ const signUpError = (
   code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED',
 ) => new AppError(code, message, { fields: { [field]: message }, flat: true });
 
-/**
- * The user read (section 3). An approved member gets the company's id, name and code; a pending member only the
- * id and name of the company they asked for; `companyStatus` says which.
- */
-export function toUser(row: repo.UserRow): User {
-  const pending = row.membershipStatus === 'PENDING';
-  return {
-    id: row.id,
-    is_admin: row.isStaff,
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    username: row.username,
-    party: pending ? row.requestedPartyId : row.partyId,
-    party_name: pending ? row.requestedPartyName : row.partyName,
-    party_code: pending ? null : row.partyCode,
-    companyStatus: pending ? 'PENDING' : row.partyId !== null ? 'APPROVED' : null,
-  };
-}
-
 function toUserProfile(row: repo.UserRow): UserProfile {
   const user = toUser(row);
   const approved = user.companyStatus === 'APPROVED';
@@ -83,8 +64,9 @@ export function createAccountsService(deps: {
   env: Env;
   kickMail: () => void;
   companies: CompaniesService;
+  users: Pick<UsersService, 'createCustomerAccount' | 'updateAccount'>;
 }) {
-  const { db, env, companies } = deps;
+  const { db, env, companies, users } = deps;
 
   async function sendVerification(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
@@ -122,14 +104,13 @@ export function createAccountsService(deps: {
       if (existing.length === 0) {
         try {
           await db.transaction(async (tx) => {
-            const userId = await repo.insertUser(tx, {
+            const userId = await users.createCustomerAccount(tx, {
               email,
               username,
               firstName: body.first_name,
               lastName: body.last_name,
               passwordHash,
             });
-            await repo.grantRole(tx, userId, 'CUSTOMER');
             await sendVerification(tx, { id: userId, email, firstName: body.first_name });
           });
           deps.kickMail();
@@ -166,7 +147,7 @@ export function createAccountsService(deps: {
       return db.transaction(async (tx) => {
         const userId = await consumeLinkToken(tx, token, 'verify-email');
         if (userId) {
-          await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
+          await users.updateAccount(tx, userId, { emailVerifiedAt: new Date() });
           return 'verified';
         }
         if (await repo.isEmailTokenOfVerifiedUser(tx, hashToken(token))) return 'already-verified';
@@ -254,7 +235,7 @@ export function createAccountsService(deps: {
         });
       await db.transaction(async (tx) => {
         await companies.requestMembership(tx, caller, body.party);
-        await repo.updateUser(tx, id, {
+        await users.updateAccount(tx, id, {
           country: countries.getName(countryCode, 'en') ?? body.country,
           contactNumber: body.contact_number,
           address: body.address,
@@ -312,7 +293,7 @@ export function createAccountsService(deps: {
         });
         if (policy) throw new AppError('VALIDATION_FAILED', policy, { fields: { password: policy } });
         // Following the link proves the address, too.
-        await repo.updateUser(tx, userId, {
+        await users.updateAccount(tx, userId, {
           passwordHash,
           emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
         });
@@ -348,7 +329,7 @@ export function createAccountsService(deps: {
       if (policy) throw new AppError('VALIDATION_FAILED', policy, { fields: { new_password: policy } });
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await repo.updateUser(tx, id, { passwordHash });
+        await users.updateAccount(tx, id, { passwordHash });
         // Other devices are signed out; this one keeps its session.
         await repo.endAllSessions(tx, id, caller.grantId);
       });

@@ -3,6 +3,6 @@
 export { createAccessTokenVerifier } from './access-tokens';
 export { purgeExpiredAccountData } from './accounts.repository';
 export { accountsRoutes } from './accounts.routes';
-export { type AccountsService, createAccountsService } from './accounts.service';
+export { createAccountsService } from './accounts.service';
 export { createOAuthProvider, mountOAuthProvider } from './oauth-provider';
 export { purgeExpiredOidcPayloads, revokeGrant } from './oidc-adapter';
