@@ -10,16 +10,6 @@ import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
 import { purgeExpiredLinkTokens } from './lib/link-tokens';
 import { accessRoutes, cachePrincipals, createAccessService, seedAccessModel } from './modules/access';
-import {
-  accountsRoutes,
-  createAccessTokenVerifier,
-  createAccountsService,
-  createOAuthProvider,
-  mountOAuthProvider,
-  purgeExpiredAccountData,
-  purgeExpiredOidcPayloads,
-  revokeGrant,
-} from './modules/accounts';
 import { auditRoutes } from './modules/audit';
 import {
   billOfLadingDocumentsRoutes,
@@ -40,6 +30,13 @@ import { createDashboardsService, dashboardsRoutes } from './modules/dashboards'
 import { createDcsaService, dcsaRoutes } from './modules/dcsa';
 import { createEventDispatcher } from './modules/events';
 import { healthRoutes } from './modules/health';
+import {
+  createAccessTokenVerifier,
+  createIdentityService,
+  createOAuthProvider,
+  identityRoutes,
+  mountOAuthProvider,
+} from './modules/identity';
 import { type MailWorker, startMailWorker } from './modules/mail';
 import {
   createNotificationStreams,
@@ -49,8 +46,10 @@ import {
   notificationsRoutes,
 } from './modules/notifications';
 import { createOfficesService, officesRoutes } from './modules/offices';
+import { createProfileService, profileRoutes } from './modules/profile';
 import { createQuotationsService, quotationsRoutes } from './modules/quotations';
 import { referenceDataRoutes, seedReferenceData } from './modules/reference-data';
+import { createRegistrationService, registrationRoutes } from './modules/registration';
 import { createTariffsService, tariffsRoutes } from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
@@ -230,11 +229,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await registerOpenApi(app, env.publicUrl);
 
+  const identity = createIdentityService({ db: database.db, provider });
   // Hourly housekeeping of expired tokens, sessions and links.
   const purge = setInterval(() => {
     Promise.all([
-      purgeExpiredOidcPayloads(database.db),
-      purgeExpiredAccountData(database.db),
+      identity.purgeExpired(),
       purgeExpiredLinkTokens(database.db),
       purgeExpiredRateLimits(database.db),
     ]).catch((error) => app.log.warn({ err: error }, 'purge of expired account data failed'));
@@ -243,24 +242,27 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => clearInterval(purge));
   await mountOAuthProvider(app, provider);
   const companies = createCompaniesService({ db: database.db, kickMail: mail.kick });
-  // Users and accounts need each other (sign-up creates the account through users; the admin workspace ends sessions
-  // and resends the verification mail): users takes accounts' functions, called only once both exist.
+  // Users and registration need each other (sign-up creates the account through users; the admin workspace resends
+  // the verification mail): users takes registration's function, called only once both exist.
   const users = createUsersService({
     db: database.db,
     kickMail: mail.kick,
-    endSessionsOf: (tx, userId) => accounts.endSessionsOf(tx, userId),
-    sendVerification: (tx, user) => accounts.sendVerificationTo(tx, user),
+    endSessionsOf: (tx, userId) => identity.endSessionsOf(tx, userId),
+    sendVerification: (tx, user) => registration.sendVerificationTo(tx, user),
   });
-  const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick, companies, users });
-  events.subscribe('PASSWORD_RESET_REQUESTED', (tx, event) =>
-    accounts.sendResetLink(tx, event.payload.email),
-  );
-  await app.register(accountsRoutes, {
-    accounts,
-    provider,
-    cookieName,
-    revokeGrant: (grantId) => revokeGrant(database.db, grantId),
+  const registration = createRegistrationService({ db: database.db, env, kickMail: mail.kick, users });
+  const profile = createProfileService({
+    db: database.db,
+    env,
+    kickMail: mail.kick,
+    companies,
+    identity,
+    users,
   });
+  events.subscribe('PASSWORD_RESET_REQUESTED', (tx, event) => profile.sendResetLink(tx, event.payload.email));
+  await app.register(registrationRoutes, { registration });
+  await app.register(identityRoutes, { identity, cookieName });
+  await app.register(profileRoutes, { profile });
 
   await app.register(accessRoutes, { access });
   await app.register(companiesRoutes, { companies });

@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { sessions } from '../../db/schema/accounts';
+import type { Db } from '../../db/client';
 import { hashToken, newSecretToken } from '../../lib/secret-tokens';
+import * as repo from './identity.repository';
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -14,13 +13,9 @@ export function sessionCookieName(publicUrl: string): string {
 }
 
 /** Starts a new portal session (a new id at every login) and returns the raw cookie value. */
-export async function createSession(
-  db: Db | Tx,
-  userId: number,
-  userAgent: string | undefined,
-): Promise<string> {
+export async function createSession(db: Db, userId: number, userAgent: string | undefined): Promise<string> {
   const raw = newSecretToken();
-  await db.insert(sessions).values({
+  await repo.insertSession(db, {
     idHash: hashToken(raw),
     userId,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
@@ -29,21 +24,8 @@ export async function createSession(
   return raw;
 }
 
+/** The live session of a session cookie's value, or null (no cookie, unknown, ended or expired). */
 export async function findActiveSession(db: Db, raw: string | undefined) {
   if (!raw) return null;
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(
-      and(eq(sessions.idHash, hashToken(raw)), isNull(sessions.endedAt), gt(sessions.expiresAt, sql`now()`)),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function attachGrantToSession(db: Db, idHash: string, grantId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ grantIds: sql`array_append(${sessions.grantIds}, ${grantId})` })
-    .where(eq(sessions.idHash, idHash));
+  return repo.findActiveSession(db, hashToken(raw));
 }
