@@ -11,13 +11,19 @@ const { readdirSync } = require('node:fs');
 const SCHEMA_ALSO = {
   // The principal is read from the user's row and company membership; the selected office is kept on the user row.
   access: ['users', 'companies', 'offices'],
-  // The session, sign-up and OAuth account reads span the user, its roles and company (split into identity,
-  // registration and profile by issue 31's accounts step).
-  accounts: ['users', 'access', 'companies', 'signing-keys'],
+  // Sign-in reads the user row (active, verified, password) and its company for the ID token; the portal's sessions,
+  // OAuth payloads and signing keys are its own.
+  identity: ['users', 'companies', 'signing-keys'],
+  // Sign-up writes the new customer's users row in its transaction; the link tokens are identity's table (lib/link-tokens.ts).
+  registration: ['users', 'identity'],
+  // The profile updates the user's own names, phone and password on the users row.
+  profile: ['users'],
   // The audit viewer reads the shared trail that lib/audit.ts writes.
   audit: ['audit'],
   // A membership's approval sets the user's company.
   companies: ['users'],
+  // The user read of the specification (section 3) carries the user's roles (is_admin) and company.
+  users: ['access', 'companies'],
   // The party register is loaded by the reference-data importer and read by the party typeaheads.
   'reference-data': ['companies'],
 };

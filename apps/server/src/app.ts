@@ -8,17 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
+import { purgeExpiredLinkTokens } from './lib/link-tokens';
 import { accessRoutes, cachePrincipals, createAccessService, seedAccessModel } from './modules/access';
-import {
-  accountsRoutes,
-  createAccessTokenVerifier,
-  createAccountsService,
-  createOAuthProvider,
-  mountOAuthProvider,
-  purgeExpiredAccountData,
-  purgeExpiredOidcPayloads,
-  revokeGrant,
-} from './modules/accounts';
 import { auditRoutes, createAuditService } from './modules/audit';
 import {
   billOfLadingDocumentsRoutes,
@@ -39,6 +30,13 @@ import { createDashboardsService, dashboardsRoutes } from './modules/dashboards'
 import { createDcsaService, dcsaRoutes } from './modules/dcsa';
 import { createEventDispatcher } from './modules/events';
 import { healthRoutes } from './modules/health';
+import {
+  createAccessTokenVerifier,
+  createIdentityService,
+  createOAuthProvider,
+  identityRoutes,
+  mountOAuthProvider,
+} from './modules/identity';
 import { type MailWorker, startMailWorker } from './modules/mail';
 import {
   createNotificationStreams,
@@ -48,8 +46,10 @@ import {
   notificationsRoutes,
 } from './modules/notifications';
 import { createOfficesService, officesRoutes } from './modules/offices';
+import { createProfileService, profileRoutes } from './modules/profile';
 import { createQuotationsService, quotationsRoutes } from './modules/quotations';
 import { createReferenceDataService, referenceDataRoutes, seedReferenceData } from './modules/reference-data';
+import { createRegistrationService, registrationRoutes } from './modules/registration';
 import { createTariffsService, tariffsRoutes } from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
@@ -234,11 +234,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await registerOpenApi(app, env.publicUrl);
 
+  const identity = createIdentityService({ db: database.db, provider });
   // Hourly housekeeping of expired tokens, sessions and links.
   const purge = setInterval(() => {
     Promise.all([
-      purgeExpiredOidcPayloads(database.db),
-      purgeExpiredAccountData(database.db),
+      identity.purgeExpired(),
+      purgeExpiredLinkTokens(database.db),
       purgeExpiredRateLimits(database.db),
     ]).catch((error) => app.log.warn({ err: error }, 'purge of expired account data failed'));
   }, 3_600_000);
@@ -246,23 +247,32 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => clearInterval(purge));
   await mountOAuthProvider(app, provider);
   const companies = createCompaniesService({ db: database.db, kickMail: mail.kick });
-  const accounts = createAccountsService({ db: database.db, env, kickMail: mail.kick, companies });
-  events.subscribe('PASSWORD_RESET_REQUESTED', (tx, event) =>
-    accounts.sendResetLink(tx, event.payload.email),
-  );
-  await app.register(accountsRoutes, {
-    accounts,
-    provider,
-    cookieName,
-    revokeGrant: (grantId) => revokeGrant(database.db, grantId),
+  // Users and registration need each other (sign-up creates the account through users; the admin workspace resends
+  // the verification mail): users takes registration's function, called only once both exist.
+  const users = createUsersService({
+    db: database.db,
+    kickMail: mail.kick,
+    endSessionsOf: (tx, userId) => identity.endSessionsOf(tx, userId),
+    sendVerification: (tx, user) => registration.sendVerificationTo(tx, user),
   });
+  const registration = createRegistrationService({ db: database.db, env, kickMail: mail.kick, users });
+  const profile = createProfileService({
+    db: database.db,
+    env,
+    kickMail: mail.kick,
+    companies,
+    identity,
+    users,
+  });
+  events.subscribe('PASSWORD_RESET_REQUESTED', (tx, event) => profile.sendResetLink(tx, event.payload.email));
+  await app.register(registrationRoutes, { registration });
+  await app.register(identityRoutes, { identity, cookieName });
+  await app.register(profileRoutes, { profile });
 
   await app.register(accessRoutes, { access });
   await app.register(companiesRoutes, { companies });
   // The admin workspace: users, companies, offices, audit trail (ADMIN.USER / COMPANY / OFFICE / AUDIT).
-  await app.register(usersRoutes, {
-    users: createUsersService({ db: database.db, accounts, kickMail: mail.kick }),
-  });
+  await app.register(usersRoutes, { users });
   await app.register(companyAdminRoutes, { companyAdmin: createCompanyAdminService({ db: database.db }) });
   await app.register(officesRoutes, { offices: createOfficesService({ db: database.db }) });
   await app.register(auditRoutes, { audit: createAuditService({ db: database.db }) });

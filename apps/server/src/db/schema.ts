@@ -1,11 +1,11 @@
 // The whole schema, for the drizzle client's relational queries and typed results.
 export * from './schema/access';
-export * from './schema/accounts';
 export * from './schema/audit';
 export * from './schema/bills-of-lading';
 export * from './schema/bookings';
 export * from './schema/companies';
 export * from './schema/events';
+export * from './schema/identity';
 export * from './schema/mail';
 export * from './schema/notifications';
 export * from './schema/offices';

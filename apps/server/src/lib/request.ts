@@ -36,6 +36,16 @@ export type AccessTokenVerifier = (token: string) => Promise<{
 /** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
 export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;
 
+/**
+ * The access token of the request's `Authorization: Bearer <token>` header (RFC 6750 b64token), or null when there is
+ * none. The one parser: the auth hook reads tokens with it, and so does sign-out (a public route, so without a
+ * principal) to find the grant to revoke.
+ */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return (header ? /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header)?.[1] : undefined) ?? null;
+}
+
 /** The caller of a route that is not public (the hook has already refused anonymous calls). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');

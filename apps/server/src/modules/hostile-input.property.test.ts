@@ -25,7 +25,7 @@ import {
   toQueryString,
   validArbitrary,
 } from '../test/zod-arbitraries';
-import { OAUTH_PATHS } from './accounts/oauth-provider';
+import { OAUTH_PATHS } from './identity/oauth-provider';
 
 /**
  * Property-based hostile input on every route that takes input, read from the app itself (`routeAccess()` with each

@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '@lading/contract/errors';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { createPrincipal, type Principal } from '../lib/principal';
-import type { Access, AccessTokenVerifier, PrincipalLoader } from '../lib/request';
+import { type Access, type AccessTokenVerifier, bearerTokenOf, type PrincipalLoader } from '../lib/request';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,14 +74,13 @@ export function registerAuth(
 
   const authenticate = async (request: FastifyRequest): Promise<Principal> => {
     if (request.principal) return request.principal;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header) : null;
-    if (!match?.[1]) {
+    const bearer = bearerTokenOf(request);
+    if (!bearer) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in', {
         headers: { 'www-authenticate': 'Bearer realm="lading"' },
       });
     }
-    const token = await deps.verify(match[1]);
+    const token = await deps.verify(bearer);
     const data = !token
       ? null
       : token.principal !== undefined

@@ -27,7 +27,7 @@ const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.pa
 const principalStatements = new WeakMap<Conn, ReturnType<typeof preparePrincipalStatement>>();
 /**
  * The principal's columns, over `users` and its `company_memberships` row (left-joined): what the principal needs
- * about a user, in one select (also joined to the access-token lookup, accounts/oidc-adapter.ts).
+ * about a user, in one select (also joined to the access-token lookup, identity/oidc-adapter.ts).
  */
 export const principalColumns = {
   id: users.id,

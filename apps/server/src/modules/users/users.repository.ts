@@ -1,6 +1,7 @@
 import type { AdminUser, AdminUserListQuery } from '@lading/contract/admin-workspace';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { users } from '../../db/schema/users';
 import { escapeLike } from '../../db/text-search';
 import { type Scope, scoped } from '../../lib/scopes';
 
@@ -133,4 +134,33 @@ export async function replaceUserOffices(tx: Tx, id: number, officeIds: readonly
       order by coalesce(o.id = u.selected_office_id, false) desc, o.is_corporate desc, o.code limit 1),
       updated_at = now()
     where u.id = ${id}`);
+}
+
+/** A new account (sign-up): the user row and its role, in the caller's transaction; answers the new id. */
+export async function insertAccount(
+  tx: Tx,
+  values: Pick<typeof users.$inferInsert, 'email' | 'username' | 'firstName' | 'lastName' | 'passwordHash'>,
+  roleCode: string,
+): Promise<number> {
+  const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  const userId = row!.id;
+  await tx.execute(
+    sql`insert into user_roles (user_id, role_id) select ${userId}, id from roles where code = ${roleCode} on conflict do nothing`,
+  );
+  return userId;
+}
+
+/** What the account modules change on a user: the password, the verified address, the profile. */
+export type AccountChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'passwordHash' | 'emailVerifiedAt' | 'country' | 'contactNumber' | 'address' | 'profileCompletedAt'
+  >
+>;
+
+export async function updateAccount(tx: Tx, id: number, changes: AccountChanges): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }

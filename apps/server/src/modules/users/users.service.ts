@@ -9,10 +9,11 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
-import type { AccountsService } from '../accounts';
 import * as repo from './users.repository';
 
 const RECORD = 'USER';
+
+type NewAccount = Parameters<typeof repo.insertAccount>[1];
 /** Roles that only a caller working for the corporate office (scope all) grants or takes away. */
 const CORPORATE_ROLES = ['CARRIER_ADMIN', 'CARRIER_STAFF_CORPORATE'] as const;
 
@@ -24,8 +25,22 @@ const invalid = (field: string, message: string) =>
  * verification mail. Every call reaches only the users of the caller's scope (`scoped('user', …)`, lib/scopes.ts); each change
  * locks the user's row, writes one audit row (record type USER) and commits as one transaction.
  */
-export function createUsersService(deps: { db: Db; accounts: AccountsService; kickMail: () => void }) {
-  const { db, accounts } = deps;
+/**
+ * What the users module needs from the identity and registration modules, declared here and injected by app.ts:
+ * both use this module's front door (registration creates accounts through this service), so importing them would
+ * close a circle.
+ */
+type UsersDeps = {
+  db: Db;
+  kickMail: () => void;
+  /** Identity: end every session of the user and revoke every token issued to them, in the caller's transaction. */
+  endSessionsOf: (tx: Tx, userId: number) => Promise<void>;
+  /** Registration: a new verification link (older ones stop working) mailed through the outbox, in the transaction. */
+  sendVerification: (tx: Tx, user: { id: number; email: string; firstName: string }) => Promise<void>;
+};
+
+export function createUsersService(deps: UsersDeps) {
+  const { db } = deps;
 
   /** Runs `change` on the locked user (404 outside the scope) and answers the user as it is afterwards. */
   async function changeUser(
@@ -43,6 +58,19 @@ export function createUsersService(deps: { db: Db; accounts: AccountsService; ki
   }
 
   return {
+    /**
+     * A new customer account (registration's sign-up), in the caller's transaction: the user row and the CUSTOMER
+     * role. A taken e-mail address or username fails on its unique index.
+     */
+    createCustomerAccount(tx: Tx, values: NewAccount): Promise<number> {
+      return repo.insertAccount(tx, values, 'CUSTOMER');
+    },
+
+    /** Changes the account's password, verified address or profile (registration, profile), in the transaction. */
+    updateAccount(tx: Tx, id: number, changes: repo.AccountChanges): Promise<void> {
+      return repo.updateAccount(tx, id, changes);
+    },
+
     findUsers(principal: Principal, query: AdminUserListQuery) {
       return repo.findUsers(db, principal.scope, query);
     },
@@ -59,7 +87,7 @@ export function createUsersService(deps: { db: Db; accounts: AccountsService; ki
         if (!isActive && id === principal.userId) throw invalid('isActive', ADMIN_USER_MESSAGES.notSelf);
         if (user.isActive === isActive) return;
         await repo.updateUserActive(tx, id, isActive);
-        if (!isActive) await accounts.endSessionsOf(tx, id);
+        if (!isActive) await deps.endSessionsOf(tx, id);
         await recordAudit(tx, principal, {
           module: 'ADMIN',
           recordType: RECORD,
@@ -146,7 +174,7 @@ export function createUsersService(deps: { db: Db; accounts: AccountsService; ki
           throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.alreadyVerified, {
             fields: { email: ADMIN_USER_MESSAGES.alreadyVerified },
           });
-        await accounts.sendVerificationTo(tx, { id, email: user.email, firstName: user.firstName });
+        await deps.sendVerification(tx, { id, email: user.email, firstName: user.firstName });
         await recordAudit(tx, principal, {
           module: 'ADMIN',
           recordType: RECORD,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oidcPayloads } from '../../db/schema/accounts';
+import { oidcPayloads } from '../../db/schema/identity';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import {
   authorizeUrl,

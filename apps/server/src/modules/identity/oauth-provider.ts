@@ -4,8 +4,9 @@ import Keygrip from 'keygrip';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { attachGrantToSession } from './identity.repository';
 import { createOidcAdapterFactory } from './oidc-adapter';
-import { attachGrantToSession, findActiveSession, sessionCookieName } from './sessions';
+import { findActiveSession, sessionCookieName } from './sessions';
 import { loadSigningKey } from './signing-keys';
 
 /** Paths of the specification (section 7), trailing slashes included; the rest are ours. */

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ACCOUNT_MESSAGES, PORTAL_CLIENT_ID, type User } from '@lading/contract/accounts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { toUser } from '../users';
+import * as repo from './identity.repository';
+import type { OAuthProvider } from './oauth-provider';
+import { purgeExpiredOidcPayloads, revokeGrant } from './oidc-adapter';
+import { createSession, findActiveSession } from './sessions';
+
+const LOGIN_WINDOW_MINUTES = 15;
+const LOGIN_MAX_FAILURES = 10;
+
+/** A hash that no password matches, verified for unknown users so that they cost the same time as known ones. */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+};
+
+/** The throttle's key: the account, whichever identifier named it; an unknown identifier, folded, otherwise. */
+function accountKeyOf(row: { id: number } | null, login: string): string {
+  return row ? `user:${row.id}` : `login:${login.toLowerCase()}`;
+}
+
+/**
+ * Who is signed in: the portal session (sign-in, sign-out), the authorization server's side of it (the interaction
+ * the provider asks about, grants), and the per-account throttle on password checks that sign-in and
+ * change-password share.
+ */
+export function createIdentityService(deps: { db: Db; provider: OAuthProvider }) {
+  const { db, provider } = deps;
+
+  /**
+   * Records the password check before it happens (repo.reserveLoginAttempt) and refuses with 429 + Retry-After once
+   * the account has had LOGIN_MAX_FAILURES in the sliding window. A refused attempt is withdrawn (it checked nothing);
+   * a failed one stays as the failure; a successful check clears the account's failures.
+   */
+  async function throttlePasswordCheck(key: string): Promise<void> {
+    const attempt = await repo.reserveLoginAttempt(db, key, LOGIN_WINDOW_MINUTES);
+    if (attempt.attempts <= LOGIN_MAX_FAILURES) return;
+    await repo.withdrawLoginAttempt(db, attempt.id);
+    const retryAfter = attempt.oldest
+      ? Math.max(1, Math.ceil((attempt.oldest.getTime() + LOGIN_WINDOW_MINUTES * 60_000 - Date.now()) / 1000))
+      : 60;
+    throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts, {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+
+  /**
+   * Checks a password under the per-account throttle: `account` is the account `login` names, or null when it
+   * names none (then a dummy hash is verified, so both cost the same). True only for an account and its password;
+   * a success clears the account's failures.
+   */
+  async function checkPassword(
+    account: { id: number; passwordHash: string } | null,
+    login: string,
+    password: string,
+  ): Promise<boolean> {
+    const key = accountKeyOf(account, login);
+    await throttlePasswordCheck(key);
+    const matches = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
+    if (!account || !matches) return false;
+    await repo.clearLoginFailures(db, key);
+    return true;
+  }
+
+  /** Ends the browser's portal session and revokes what was issued under it and under the caller's grant. */
+  async function endSession(sessionCookie: string | undefined, grantId: string | undefined): Promise<void> {
+    const session = await findActiveSession(db, sessionCookie);
+    const grants = new Set<string>();
+    if (grantId) grants.add(grantId);
+    if (session) {
+      const ended = await repo.endSession(db, session.idHash);
+      for (const id of ended?.grantIds ?? []) grants.add(id);
+    }
+    for (const grant of grants) await revokeGrant(db, grant);
+  }
+
+  return {
+    /**
+     * POST authenticate/oauth/login/: checks the password and starts a new portal session (the caller sets its
+     * cookie). A session the browser already had ends, with every grant it was given.
+     */
+    async signIn(
+      form: { username: string; password: string; client_id: string },
+      browser: { userAgent: string | undefined; sessionCookie: string | undefined },
+    ): Promise<{ user: User; sessionCookie: string }> {
+      if (form.client_id !== PORTAL_CLIENT_ID)
+        throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
+      const login = form.username.trim();
+      const row = await repo.findUserByLogin(db, login);
+      if (!(await checkPassword(row, login, form.password)) || !row)
+        throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
+      if (!row.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
+      if (!row.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
+      const sessionCookie = await createSession(db, row.id, browser.userAgent);
+      if (browser.sessionCookie) await endSession(browser.sessionCookie, undefined);
+      return { user: toUser(row), sessionCookie };
+    },
+
+    /**
+     * POST authenticate/oauth/logout/: ends the browser's session and revokes every grant it was given, and the grant
+     * of the bearer token sent along (read with the one parser, lib/request.ts), if any.
+     */
+    async signOut(sessionCookie: string | undefined, bearerToken: string | null): Promise<void> {
+      const grantId = bearerToken ? (await provider.AccessToken.find(bearerToken))?.grantId : undefined;
+      await endSession(sessionCookie, grantId);
+    },
+
+    /**
+     * The provider asks who is signing in (GET authenticate/interaction/<uid>/): the portal session answers, or
+     * `login_required`. Returns where the browser goes on (the provider's authorization endpoint); an unknown or
+     * expired interaction is a 400 naming the uid.
+     */
+    async finishInteraction(
+      http: { req: IncomingMessage; res: ServerResponse },
+      sessionCookie: string | undefined,
+      log: FastifyBaseLogger,
+    ): Promise<string> {
+      try {
+        await provider.interactionDetails(http.req, http.res);
+        const session = await findActiveSession(db, sessionCookie);
+        const result = session
+          ? { login: { accountId: String(session.userId) } }
+          : { error: 'login_required', error_description: 'Sign in to the portal first' };
+        return await provider.interactionResult(http.req, http.res, result, {
+          mergeWithLastSubmission: false,
+        });
+      } catch (error) {
+        log.warn({ err: error }, 'interaction failed');
+        throw new AppError('VALIDATION_FAILED', 'This sign-in request has expired. Please sign in again.', {
+          fields: { uid: 'is unknown or has expired' },
+        });
+      }
+    },
+
+    checkPassword,
+
+    /** Clears the recorded password-check failures of a throttle key, in the caller's transaction. */
+    async clearPasswordFailures(tx: Tx, accountKey: string): Promise<void> {
+      await repo.clearLoginFailures(tx, accountKey);
+    },
+
+    /**
+     * Ends every session of the user and revokes every token issued to them (a deactivated account, a password reset),
+     * in the caller's transaction; `keepGrantId` keeps the caller's own device signed in (a password change).
+     */
+    async endSessionsOf(tx: Tx, userId: number, keepGrantId?: string): Promise<void> {
+      await repo.endAllSessions(tx, userId, keepGrantId);
+    },
+
+    /** Hourly housekeeping: the provider's expired artifacts, ended or expired sessions, old sign-in failures. */
+    async purgeExpired(): Promise<void> {
+      await Promise.all([purgeExpiredOidcPayloads(db), repo.purgeExpiredAccountData(db)]);
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,237 @@
+import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTokens } from '../../db/schema/identity';
+import { outboxMails } from '../../db/schema/mail';
+import { users } from '../../db/schema/users';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../seed/demo';
+import { CookieJar, login } from '../../test/auth';
+import { linkIn, startSmtpServer } from '../../test/smtp';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const SIGN_UP = '/authenticate/oauth/users/create-cp-users/';
+const STRONG = 'harbour crane at dusk';
+
+describe('accounts', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let seq = 0;
+  const newEmail = () => `user${++seq}.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url });
+    await seedDemoData(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const signUp = (body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: SIGN_UP, payload: body });
+  const validBody = (email = newEmail()) => ({
+    username: email,
+    password: STRONG,
+    first_name: 'Mira',
+    last_name: 'Nair',
+    email,
+    party: null,
+  });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+  describe('sign-up', () => {
+    it('creates an unverified customer and mails a single-use verification link over SMTP', async () => {
+      const email = newEmail();
+      const res = await signUp(validBody(email));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().message).toBe(ACCOUNT_MESSAGES.signUpSuccess);
+      const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(row).toMatchObject({ emailVerifiedAt: null, partyId: null });
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+      await t.app.ctx.mail.flush();
+      const mail = await smtp.waitFor((m) => m.to.includes(email));
+      const link = linkIn(mail, '/app-verify-email');
+      expect(link.origin).toBe(t.app.ctx.env.publicUrl);
+      const token = link.searchParams.get('token')!;
+      const [stored] = await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, row!.id));
+      const ttlHours = (stored!.expiresAt.getTime() - Date.now()) / 3_600_000;
+      expect(ttlHours).toBeGreaterThan(23.9);
+      expect(ttlHours).toBeLessThanOrEqual(24);
+      expect(stored!.tokenHash).not.toBe(token);
+
+      const verify = await post('/authenticate/oauth/users/verify-email/', { token });
+      expect(verify.statusCode).toBe(200);
+      expect(verify.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified, alreadyVerified: false });
+      // The same link again: the account is verified already, and the answer says so (the page offers Sign In).
+      const again = await post('/authenticate/oauth/users/verify-email/', { token });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.emailAlreadyVerified, alreadyVerified: true });
+      // Even once the link has expired.
+      await t.database.db
+        .update(emailTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(emailTokens.userId, row!.id));
+      const later = await post('/authenticate/oauth/users/verify-email/', { token });
+      expect(later.json().alreadyVerified).toBe(true);
+      // A token nobody was sent stays "invalid or has expired".
+      const unknown = await post('/authenticate/oauth/users/verify-email/', { token: 'x'.repeat(43) });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe(ACCOUNT_MESSAGES.linkInvalid);
+    });
+
+    it('refuses an expired verification link', async () => {
+      const email = newEmail();
+      await signUp(validBody(email));
+      await t.app.ctx.mail.flush();
+      const token = linkIn(
+        await smtp.waitFor((m) => m.to.includes(email)),
+        '/app-verify-email',
+      ).searchParams.get('token')!;
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      await t.database.db
+        .update(emailTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(emailTokens.userId, user!.id));
+      expect((await post('/authenticate/oauth/users/verify-email/', { token })).statusCode).toBe(400);
+    });
+
+    it.each([
+      ['an invalid e-mail', { email: 'not-an-email' }, ACCOUNT_MESSAGES.invalidEmail, 'email'],
+      ['a missing first name', { first_name: '' }, ACCOUNT_MESSAGES.signUpRequired, 'first_name'],
+      ['a missing password', { password: undefined }, ACCOUNT_MESSAGES.signUpRequired, 'password'],
+      ['a 7-character password', { password: 'abcdefg' }, ACCOUNT_MESSAGES.passwordTooShort, 'password'],
+      [
+        'a 129-character password',
+        { password: 'x'.repeat(129) },
+        ACCOUNT_MESSAGES.passwordTooLong,
+        'password',
+      ],
+      ['a most-common password', { password: 'password123' }, ACCOUNT_MESSAGES.passwordTooCommon, 'password'],
+      ['the e-mail as password', { password: 'SAME' }, ACCOUNT_MESSAGES.passwordTooSimple, 'password'],
+      ['eight of one character', { password: 'aaaaaaaa' }, ACCOUNT_MESSAGES.passwordTooSimple, 'password'],
+      ['eight spaces', { password: '        ' }, ACCOUNT_MESSAGES.passwordTooSimple, 'password'],
+      [
+        'the product name twice',
+        { password: 'ladinglading' },
+        ACCOUNT_MESSAGES.passwordTooSimple,
+        'password',
+      ],
+    ])('answers %s with { error: "<text>" } naming the field', async (_label, change, message, field) => {
+      const body: Record<string, unknown> = { ...validBody(), ...change };
+      if (body.password === 'SAME') body.password = body.email;
+      const res = await signUp(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(message);
+      expect(Object.keys(res.json().fields)).toContain(field);
+    });
+
+    it('accepts 64 characters with spaces and Unicode exactly as typed', async () => {
+      const email = newEmail();
+      const password = `Ünïcødé pass phrase with spaces ✓ ${'z'.repeat(30)}`.slice(0, 64);
+      expect([...password].length).toBe(64);
+      expect((await signUp({ ...validBody(email), password })).statusCode).toBe(201);
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user!.id));
+      expect((await login(t.app, new CookieJar(), email, password)).statusCode).toBe(200);
+      expect((await login(t.app, new CookieJar(), email, password.trim().slice(0, 63))).statusCode).toBe(401);
+    });
+
+    it('answers a registered address (in any letter case) exactly as a new one, and mails its owner instead', async () => {
+      const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      const res = await signUp(validBody(DEMO_ACCOUNTS.customer.toUpperCase()));
+      const fresh = await signUp(validBody());
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual(fresh.json());
+      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.signUpSuccess });
+      const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(after[0]!.n).toBe(before[0]!.n + 1);
+      await t.app.ctx.mail.flush();
+      const notice = await smtp.waitFor(
+        (m) => m.to.includes(DEMO_ACCOUNTS.customer) && m.subject === 'You already have a Lading account',
+      );
+      expect(notice.text).toContain('/app-forgot-password');
+    });
+
+    it('concurrent sign-ups with one new address: one account, every answer the same 201, no 500', async () => {
+      const email = newEmail();
+      const results = await Promise.all(Array.from({ length: 6 }, () => signUp(validBody(email))));
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+      const rows = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('answers a malformed, empty or __proto__ body with 400 in the sign-up error shape', async () => {
+      const send = (payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: SIGN_UP,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+      for (const payload of [
+        '{"email": ',
+        '',
+        '{"__proto__": {"isAdmin": true}, "email": "x@example.com"}',
+      ]) {
+        const res = await send(payload);
+        expect(res.statusCode, payload).toBe(400);
+        expect(typeof res.json().error, payload).toBe('string');
+        expect(res.json().code).toBe('VALIDATION_FAILED');
+      }
+    });
+
+    it('writes nothing when sign-up fails', async () => {
+      const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      await signUp({ ...validBody(), password: 'short' });
+      const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(after[0]!.n).toBe(before[0]!.n);
+    });
+  });
+
+  describe('mail durability', () => {
+    it('keeps mail in the outbox while SMTP is down and delivers it once it is back', async () => {
+      const down = await startSmtpServer();
+      const port = down.port;
+      await down.close();
+      const local = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      try {
+        const email = newEmail();
+        await local.app.inject({ method: 'POST', url: SIGN_UP, payload: validBody(email) });
+        await local.app.ctx.mail.flush();
+        const [pending] = await local.database.db.select().from(outboxMails);
+        expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+        expect(pending!.lastError).toBeTruthy();
+        const up = await startSmtpServer(port);
+        try {
+          await local.database.db.update(outboxMails).set({ nextAttemptAt: sql`now()` });
+          await local.app.ctx.mail.flush();
+          const mail = await up.waitFor((m) => m.to.includes(email));
+          expect(mail.subject).toContain('Verify');
+          const [sent] = await local.database.db.select().from(outboxMails);
+          expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+        } finally {
+          await up.close();
+        }
+      } finally {
+        await local.close();
+      }
+    });
+
+    it('without SMTP_URL stores the mail in the outbox instead of dropping it', async () => {
+      const local = await createTestApp();
+      try {
+        await local.app.inject({ method: 'POST', url: SIGN_UP, payload: validBody() });
+        await local.app.ctx.mail.flush();
+        const rows = await local.database.db.select().from(outboxMails);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ status: 'stored' });
+        expect(rows[0]!.text).toContain('/app-verify-email?token=');
+      } finally {
+        await local.close();
+      }
+    });
+  });
+});
