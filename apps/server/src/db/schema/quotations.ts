@@ -11,12 +11,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { money } from './column-types';
 import { offices } from './offices';
 import { hsCodes, ports } from './reference-data';
 import { users } from './users';
-
-/** Money: exact decimals, read as strings ("1250.00"); never a float. */
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 export const quotationNumbers = pgSequence('quotation_numbers', { startWith: 1001 });
 

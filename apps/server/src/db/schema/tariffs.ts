@@ -3,18 +3,15 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { money } from './column-types';
 import { ports } from './reference-data';
 import { users } from './users';
-
-/** Money: exact decimals, read as strings ("1250.00"); never a float. */
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
  * The carrier's price list for one lane (POL -> POD) and one ISO 6346 size-type, valid from/to (inclusive dates).

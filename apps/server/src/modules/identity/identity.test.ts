@@ -1,9 +1,10 @@
 import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginFailures } from '../../db/schema/identity';
 import { users } from '../../db/schema/users';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo';
+import { STRONG, useAccountsApp } from '../../test/accounts-app';
 import {
   authorizeUrl,
   CookieJar,
@@ -13,49 +14,16 @@ import {
   pkcePair,
   signIn,
 } from '../../test/auth';
-import { linkIn, startSmtpServer } from '../../test/smtp';
-import { createTestApp, type TestApp } from '../../test/test-app';
-
-const SIGN_UP = '/authenticate/oauth/users/create-cp-users/';
-const STRONG = 'harbour crane at dusk';
+import { linkIn, type startSmtpServer } from '../../test/smtp';
+import type { TestApp } from '../../test/test-app';
 
 describe('accounts', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let seq = 0;
-  const newEmail = () => `user${++seq}.${Date.now()}@example.com`;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    await seedDemoData(t.database.db);
+  const { newEmail, signUp, validBody, post, signUpAndVerify } = useAccountsApp((app, receiver) => {
+    t = app;
+    smtp = receiver;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  const signUp = (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: SIGN_UP, payload: body });
-  const validBody = (email = newEmail()) => ({
-    username: email,
-    password: STRONG,
-    first_name: 'Mira',
-    last_name: 'Nair',
-    email,
-    party: null,
-  });
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-
-  async function signUpAndVerify(email = newEmail()) {
-    expect((await signUp(validBody(email))).statusCode).toBe(201);
-    await t.app.ctx.mail.flush();
-    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('Verify'));
-    const token = linkIn(mail, '/app-verify-email').searchParams.get('token')!;
-    expect((await post('/authenticate/oauth/users/verify-email/', { token })).statusCode).toBe(200);
-    return email;
-  }
 
   describe('login', () => {
     it('returns the user and sets an HttpOnly, SameSite, __Host- session cookie, new at every login', async () => {
@@ -181,7 +149,7 @@ describe('accounts', () => {
 
     it('counts per account, whichever identifier is typed (e-mail or username, any letter case)', async () => {
       const email = newEmail();
-      const username = `captain.${seq}`;
+      const username = `captain.${email.slice(4, email.indexOf('@'))}`;
       expect((await signUp({ ...validBody(email), username })).statusCode).toBe(201);
       await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
       for (const name of [email, username, email.toUpperCase(), username.toUpperCase(), email]) {

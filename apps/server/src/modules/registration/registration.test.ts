@@ -1,45 +1,22 @@
 import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailTokens } from '../../db/schema/identity';
 import { outboxMails } from '../../db/schema/mail';
 import { users } from '../../db/schema/users';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../seed/demo';
+import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { SIGN_UP, useAccountsApp } from '../../test/accounts-app';
 import { CookieJar, login } from '../../test/auth';
 import { linkIn, startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-const SIGN_UP = '/authenticate/oauth/users/create-cp-users/';
-const STRONG = 'harbour crane at dusk';
-
 describe('accounts', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let seq = 0;
-  const newEmail = () => `user${++seq}.${Date.now()}@example.com`;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    await seedDemoData(t.database.db);
+  const { newEmail, signUp, validBody, post } = useAccountsApp((app, receiver) => {
+    t = app;
+    smtp = receiver;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  const signUp = (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: SIGN_UP, payload: body });
-  const validBody = (email = newEmail()) => ({
-    username: email,
-    password: STRONG,
-    first_name: 'Mira',
-    last_name: 'Nair',
-    email,
-    party: null,
-  });
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
   describe('sign-up', () => {
     it('creates an unverified customer and mails a single-use verification link over SMTP', async () => {
