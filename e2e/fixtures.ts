@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { Api, type Customer, newCustomer } from './records';
+
+export { expect };
 
 export const DEMO_PASSWORD = 'Lading-demo-2026';
 export const DEMO = {
@@ -10,7 +13,32 @@ export const DEMO = {
   branchAdmin: 'branch.admin@demo.lading.test',
 } as const;
 
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+export { SMTP_PORT } from './mailbox';
+export { freshContainerNumber } from './records';
+/** The portal under test (playwright.config.ts starts it). */
+export const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
+
+/**
+ * The specs' `test`: `carrier` is the demo carrier admin over HTTP (one per worker), who approves the companies and
+ * confirms the bookings that specs create; `customer` is a new customer with an approved company of their own, made
+ * for the test that asks for it (records.ts).
+ */
+export const test = base.extend<{ customer: Customer }, { carrier: Api }>({
+  carrier: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function names from its first parameter.
+    async ({}, use) => {
+      const api = await Api.signIn(BASE_URL, DEMO.admin, DEMO_PASSWORD);
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  customer: async ({ carrier }, use) => {
+    const customer = await newCustomer(BASE_URL, carrier);
+    await use(customer);
+    await customer.api.dispose();
+  },
+});
 
 /** Signs in through the login screen, as a person would. */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -78,29 +106,6 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** ISO 6346 check digit (letters skip multiples of 11), computed here apart from the code under test. */
-function checkDigit(first10: string): number {
-  const values: Record<string, number> = {};
-  let value = 10;
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
-    if (value % 11 === 0) value += 1;
-    values[letter] = value;
-    value += 1;
-  }
-  const sum = [...first10].reduce((total, char, i) => total + (values[char] ?? Number(char)) * 2 ** i, 0);
-  return (sum % 11) % 10;
-}
-
-let containerSerial = 0;
-/** A fresh container number (LDSU + 6 digits + check digit) and the same number with a wrong check digit. */
-export function freshContainerNumber(): { valid: string; wrong: string } {
-  containerSerial += 1;
-  const serial = (Date.now() + containerSerial * 7919 + Math.floor(Math.random() * 1000)) % 1_000_000;
-  const first10 = `LDSU${String(serial).padStart(6, '0')}`;
-  const digit = checkDigit(first10);
-  return { valid: `${first10}${digit}`, wrong: `${first10}${(digit + 1) % 10}` };
 }
 
 /** Types in a typeahead and picks the option matching `option`. */

@@ -1,16 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
+import { SMTP_PORT } from './mailbox';
+
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The specs run a real SMTP server here; the portal sends its mail to it. */
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const executablePath = findChromium();
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Two workers: each spec creates the records it needs (records.ts), so files run side by side in any order; the
+  // tests of one file run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -20,6 +22,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT ?? '../test-results',
   // After the run, the server's log must hold no token, code, link token or password hash.
   globalTeardown: './log-secrets.ts',
+  // The run's one SMTP server; the mail goes to a file every worker reads (mailbox.ts).
+  globalSetup: './global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     // Recording a trace (screencast and DOM snapshots at every step) costs about a fifth of a run's time and a quarter

@@ -9,8 +9,11 @@ export type ReceivedMail = {
   attachments: { filename: string | null; mimeType: string; size: number }[];
 };
 
-/** A real SMTP server on 127.0.0.1 that parses what it receives; tests point SMTP_URL at it. */
-export async function startSmtpServer(port = 0) {
+/**
+ * A real SMTP server on 127.0.0.1 that parses what it receives; tests point SMTP_URL at it. `onMail` sees each message
+ * as it arrives (the end-to-end run writes them to a file its workers read).
+ */
+export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) => void) {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -22,7 +25,7 @@ export async function startSmtpServer(port = 0) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        messages.push({
+        const mail: ReceivedMail = {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
@@ -32,7 +35,9 @@ export async function startSmtpServer(port = 0) {
             mimeType: a.mimeType,
             size: typeof a.content === 'string' ? a.content.length : a.content.byteLength,
           })),
-        });
+        };
+        messages.push(mail);
+        onMail?.(mail);
         for (const wake of waiters) wake();
         callback();
       });

@@ -1,0 +1,49 @@
+// The end-to-end run's mailbox. One real SMTP server receives every mail the portal sends during the run (started by
+// global-setup.ts in the runner process, on E2E_SMTP_PORT) and appends each, parsed, as a JSON line to the file named
+// by E2E_MAILBOX; every worker reads that file. So specs running side by side share the port without sharing state:
+// each waits for mail to the addresses of the records it created.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ReceivedMail } from '../apps/server/src/test/smtp';
+
+export { linkIn } from '../apps/server/src/test/smtp';
+export type { ReceivedMail };
+
+/** The portal under test sends its mail here (playwright.config.ts). */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+
+/** Set once in the runner (playwright.config.ts imports this module first); the workers inherit it. */
+process.env.E2E_MAILBOX ??= join(tmpdir(), `lading-e2e-mail-${SMTP_PORT}-${process.pid}.jsonl`);
+export const MAILBOX_FILE = process.env.E2E_MAILBOX;
+
+export function recordMail(mail: ReceivedMail) {
+  appendFileSync(MAILBOX_FILE, `${JSON.stringify(mail)}\n`);
+}
+
+function received(): ReceivedMail[] {
+  if (!existsSync(MAILBOX_FILE)) return [];
+  return readFileSync(MAILBOX_FILE, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as ReceivedMail);
+}
+
+/** Every mail received so far that matches. */
+export function mailsMatching(match: (mail: ReceivedMail) => boolean): ReceivedMail[] {
+  return received().filter(match);
+}
+
+/** The first mail that matches, waiting up to `timeoutMs` for it to arrive (the outbox sends within a second or two). */
+export async function waitForMail(
+  match: (mail: ReceivedMail) => boolean,
+  timeoutMs = 20_000,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = received().find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching mail arrived in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}

@@ -1,0 +1,380 @@
+// API fixtures: each spec creates the people and records it needs through the portal's own API, so no spec reads
+// what another wrote and the specs can run side by side (two workers) in any order. The demo seed stays for what is
+// read only (the demo admin who approves, reference data, the seeded bills that the access specs look at).
+import { createHash, randomBytes } from 'node:crypto';
+import { PORTAL_CLIENT_ID } from '@lading/contract/app-info';
+import { PORTAL_REDIRECT_PATH } from '@lading/contract/sign-in-constants';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import { expect, request } from '@playwright/test';
+import { linkIn, waitForMail } from './mailbox';
+
+const base64url = (bytes: Buffer) => bytes.toString('base64url');
+/** A short random tag for names and addresses that must not collide across specs, workers and runs. */
+export const uniqueTag = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+type TokenResponse = { access_token: string; refresh_token?: string; expires_in: number };
+type UserRead = { id: number; email: string; first_name: string; last_name: string } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * The portal's sign-in sequence (specification section 4) over HTTP: credentials, an authorization code with a PKCE
+ * challenge, the code exchanged for tokens. `http` keeps the session cookie; each call starts a grant of its own, so
+ * two sessions of one person never share a refresh token.
+ */
+async function signInOverHttp(http: APIRequestContext, baseURL: string, username: string, password: string) {
+  const login = await http.post('/authenticate/oauth/login/', {
+    form: { username, password, client_id: PORTAL_CLIENT_ID },
+  });
+  if (!login.ok()) throw new Error(`sign-in of ${username}: ${login.status()} ${await login.text()}`);
+  const user = (await login.json()) as UserRead;
+  const verifier = base64url(randomBytes(64));
+  const state = base64url(randomBytes(16));
+  const redirectUri = `${baseURL}${PORTAL_REDIRECT_PATH}`;
+  const authorize = await http.get('/authenticate/o/authorize/', {
+    params: {
+      response_type: 'code',
+      client_id: PORTAL_CLIENT_ID,
+      code_challenge: base64url(createHash('sha256').update(verifier).digest()),
+      code_challenge_method: 'S256',
+      redirect_uri: redirectUri,
+      state,
+    },
+    headers: { accept: 'text/html' },
+  });
+  const landed = new URL(authorize.url());
+  const code = landed.searchParams.get('code');
+  if (landed.pathname !== PORTAL_REDIRECT_PATH || !code || landed.searchParams.get('state') !== state)
+    throw new Error(`authorization of ${username} ended at ${landed.pathname}`);
+  const token = await http.post('/authenticate/oauth/token/', {
+    form: {
+      client_id: PORTAL_CLIENT_ID,
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      grant_type: 'authorization_code',
+    },
+  });
+  if (!token.ok()) throw new Error(`token exchange for ${username}: ${token.status()} ${await token.text()}`);
+  const tokens = (await token.json()) as TokenResponse;
+  return {
+    user,
+    session: {
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      expiresAt: Date.now() + tokens.expires_in * 1000,
+      user,
+    },
+  };
+}
+
+/** Calls the API as one signed-in person; signs in again before the access token (15 min) runs out. */
+export class Api {
+  private token = '';
+  private signedInAt = 0;
+  userId = 0;
+
+  private constructor(
+    private readonly http: APIRequestContext,
+    private readonly baseURL: string,
+    readonly email: string,
+    readonly password: string,
+  ) {}
+
+  static async signIn(baseURL: string, email: string, password: string): Promise<Api> {
+    const api = new Api(await request.newContext({ baseURL }), baseURL, email, password);
+    await api.renew();
+    return api;
+  }
+
+  private async renew() {
+    const { user, session } = await signInOverHttp(this.http, this.baseURL, this.email, this.password);
+    this.token = session.accessToken;
+    this.userId = user.id;
+    this.signedInAt = Date.now();
+  }
+
+  /** The answer as it is, whatever its status. */
+  async raw(method: string, path: string, body?: unknown): Promise<APIResponse> {
+    if (Date.now() - this.signedInAt > 10 * 60_000) await this.renew();
+    return this.http.fetch(path, {
+      method,
+      headers: { authorization: `Bearer ${this.token}` },
+      ...(body === undefined ? {} : { data: body }),
+    });
+  }
+
+  /** The JSON answer of a call that must succeed. */
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.raw(method, path, body);
+    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  dispose = () => this.http.dispose();
+}
+
+/**
+ * Opens `path` in the page as `person`, signed in over HTTP in the page's own context (its own grant and cookie),
+ * as the login screen would have left it. Faster than typing the credentials; the login screen has specs of its own.
+ */
+export async function enterAs(page: Page, person: { email: string; password: string }, path?: string) {
+  // A page on the portal's origin holds its storage; the context's request client shares the browser's cookies.
+  await page.goto('/healthz');
+  const origin = new URL(page.url()).origin;
+  const { session } = await signInOverHttp(page.context().request, origin, person.email, person.password);
+  await page.evaluate(
+    (value) => window.localStorage.setItem('lading.session', value),
+    JSON.stringify(session),
+  );
+  await page.goto(path ?? (session.user.is_admin ? '/app-dashboard-admin' : '/app-dashboard'));
+}
+
+export type Person = { email: string; password: string; firstName: string; lastName: string; api: Api };
+export type Customer = Person & { companyId: number; companyName: string };
+
+const PASSWORD = 'Harbour-ledger-2026';
+
+/** Signs a new account up and verifies its address with the link the portal mailed (real SMTP). */
+async function signUp(
+  baseURL: string,
+  role: string,
+): Promise<{ email: string; firstName: string; lastName: string }> {
+  const tag = uniqueTag();
+  const email = `e2e.${role}.${tag}@example.com`;
+  const firstName = role === 'staff' ? 'Ravi' : 'Meera';
+  const lastName = `Tester ${tag}`;
+  const http = await request.newContext({ baseURL });
+  try {
+    const created = await http.post('/authenticate/oauth/users/create-cp-users/', {
+      data: {
+        username: email,
+        email,
+        password: PASSWORD,
+        first_name: firstName,
+        last_name: lastName,
+        party: null,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const mail = await waitForMail((m) => m.to.includes(email) && m.subject.includes('Verify'));
+    const token = linkIn(mail, '/app-verify-email').searchParams.get('token');
+    const verified = await http.post('/authenticate/oauth/users/verify-email/', { data: { token } });
+    expect(verified.ok(), await verified.text()).toBe(true);
+  } finally {
+    await http.dispose();
+  }
+  return { email, firstName, lastName };
+}
+
+/**
+ * A new customer with a company of their own that the carrier has approved: signed up, verified, profile completed
+ * with that company, the membership approved by `staff`. Nobody else sees or changes what this customer owns.
+ */
+export async function newCustomer(baseURL: string, staff: Api): Promise<Customer> {
+  const { email, firstName, lastName } = await signUp(baseURL, 'customer');
+  const tag = uniqueTag().toUpperCase();
+  const companyName = `Tester Exports ${tag}`;
+  const company = await staff.call<{ id: number }>('POST', '/cp/admin/companies/', {
+    code: `E2E-${tag}`.slice(0, 20),
+    name: companyName,
+    roles: ['CO'],
+    status: 'APPR',
+    isActive: true,
+    address: '12 Harbour Road, Mumbai 400001',
+    countryCode: 'IN',
+  });
+  const api = await Api.signIn(baseURL, email, PASSWORD);
+  await api.call('PATCH', `/authenticate/oauth/users/${api.userId}/update-cp-users/`, {
+    id: api.userId,
+    party: company.id,
+    country: 'India',
+    contact_number: '+912240001000',
+    address: '12 Harbour Road, Mumbai 400001',
+  });
+  const pending = await staff.call<{ results: { id: number; user: { id: number } }[] }>(
+    'GET',
+    '/cp/company-memberships/?status=PENDING&limit=100',
+  );
+  const membership = pending.results.find((m) => m.user.id === api.userId);
+  if (!membership) throw new Error(`no pending membership for ${email}`);
+  await staff.call('POST', `/cp/company-memberships/${membership.id}/approve/`);
+  return { email, password: PASSWORD, firstName, lastName, api, companyId: company.id, companyName };
+}
+
+/** A new member of carrier staff with these roles and offices (office codes, e.g. TSX, MAA), set by `staff`. */
+export async function newStaff(
+  baseURL: string,
+  staff: Api,
+  { roles, offices }: { roles: string[]; offices: string[] },
+): Promise<Person> {
+  const { email, firstName, lastName } = await signUp(baseURL, 'staff');
+  const users = await staff.call<{ results: { id: number; email: string }[] }>(
+    'GET',
+    `/cp/admin/users/?search=${encodeURIComponent(email)}`,
+  );
+  const id = users.results.find((u) => u.email === email)!.id;
+  await staff.call('PUT', `/cp/admin/users/${id}/roles/`, { roles });
+  const known = await staff.call<
+    { results: { id: number; code: string }[] } | { id: number; code: string }[]
+  >('GET', '/cp/admin/offices/');
+  const list = Array.isArray(known) ? known : known.results;
+  await staff.call('PUT', `/cp/admin/users/${id}/offices/`, {
+    officeIds: offices.map((code) => list.find((office) => office.code === code)!.id),
+  });
+  const api = await Api.signIn(baseURL, email, PASSWORD);
+  return { email, password: PASSWORD, firstName, lastName, api };
+}
+
+// ---- the commercial records a customer owns -------------------------------------------------------------------
+
+export type Quotation = { id: number; number: string; status: string };
+export type Booking = { id: number; number: string; status: string; billOfLadingId: number | null };
+export type Equipment = { isoCode: string; quantity: number }[];
+
+const portIds = new Map<string, number>();
+async function portId(api: Api, code: string): Promise<number> {
+  if (!portIds.has(code)) {
+    const { results } = await api.call<{ results: { id: number; code: string }[] }>(
+      'GET',
+      `/core/base/v1/ports/?limit=5&code=${code}`,
+    );
+    portIds.set(code, results.find((port) => port.code === code)!.id);
+  }
+  return portIds.get(code)!;
+}
+
+async function hsCodeId(api: Api, digits: string): Promise<number> {
+  const codes = await api.call<{ id: number; hsnCode: string }[]>(
+    'GET',
+    `/core/base/v1/hsn-codes/cp-hsn-code-list/?commodityStartsWith=${digits}`,
+  );
+  return codes.find((code) => code.hsnCode === digits)!.id;
+}
+
+/** The customer's quotation from `pol` (INNSA) to `pod`: QUOTED on a tariffed lane, REQUESTED otherwise. */
+export async function quotationFor(
+  customer: Customer,
+  {
+    pod,
+    pol = 'INNSA',
+    equipment = [{ isoCode: '22G1', quantity: 1 }],
+  }: { pod: string; pol?: string; equipment?: Equipment },
+): Promise<Quotation> {
+  return customer.api.call<Quotation>('POST', '/cp/quotations/', {
+    polId: await portId(customer.api, pol),
+    podId: await portId(customer.api, pod),
+    cargoType: 'GEN',
+    hsCode: await hsCodeId(customer.api, '520100'),
+    equipment: equipment.map((line) => ({ ...line, weightPerUnit: 18000, weightUnit: 'kg' })),
+    cargoReadyDate: new Date().toISOString().slice(0, 10),
+  });
+}
+
+/** A REQUESTED booking of the customer's: a priced quotation on a tariffed lane (AEJEA by default), accepted. */
+export async function bookingFor(
+  customer: Customer,
+  options: { pod?: string; pol?: string; equipment?: Equipment } = {},
+): Promise<Booking> {
+  const quotation = await quotationFor(customer, { pod: options.pod ?? 'AEJEA', ...options });
+  expect(quotation.status).toBe('QUOTED');
+  return customer.api.call<Booking>('POST', `/cp/quotations/${quotation.id}/accept/`);
+}
+
+/** ISO 6346 check digit (letters skip multiples of 11), computed here apart from the code under test. */
+function checkDigit(first10: string): number {
+  const values: Record<string, number> = {};
+  let value = 10;
+  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+    if (value % 11 === 0) value += 1;
+    values[letter] = value;
+    value += 1;
+  }
+  const sum = [...first10].reduce((total, char, i) => total + (values[char] ?? Number(char)) * 2 ** i, 0);
+  return (sum % 11) % 10;
+}
+
+/** A container number no other run or worker uses (LDSU + 6 random digits + check digit), and one with a wrong digit. */
+export function freshContainerNumber(): { valid: string; wrong: string } {
+  const first10 = `LDSU${String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0')}`;
+  const digit = checkDigit(first10);
+  return { valid: `${first10}${digit}`, wrong: `${first10}${(digit + 1) % 10}` };
+}
+
+export type Bill = {
+  id: number;
+  number: string;
+  status: string;
+  version: number;
+  blContainerDetails: { containerId: number; containerNumber: string }[];
+} & Record<string, unknown>;
+
+/**
+ * A booking of the customer's confirmed by `staff` (one container per booked unit, fresh numbers): its bill of
+ * lading DRAFT exists. Answers the booking, the draft and the container numbers.
+ */
+export async function draftBillFor(
+  customer: Customer,
+  staff: Api,
+  options: { pod?: string; equipment?: Equipment } = {},
+): Promise<{ booking: Booking; bill: Bill; containers: string[] }> {
+  const booked = await bookingFor(customer, options);
+  const equipment = options.equipment ?? [{ isoCode: '22G1', quantity: 1 }];
+  const containers = equipment.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => ({
+      containerNumber: freshContainerNumber().valid,
+      isoCode: line.isoCode,
+      tareWeight: 2200,
+    })),
+  );
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const booking = await staff.call<Booking>('POST', `/cp/bookings/${booked.id}/confirm/`, {
+    vesselName: 'Maersk Lirquen',
+    voyageNumber: '247E',
+    etd: day(4),
+    eta: day(11),
+    containers,
+  });
+  const bill = await customer.api.call<Bill>('GET', `/cp/bill-of-ladings/${booking.billOfLadingId}`);
+  return { booking, bill, containers: containers.map((c) => c.containerNumber) };
+}
+
+/** The customer completes every required field of the draft and submits it: the bill is UPDATE PENDING. */
+export async function submitBill(customer: Customer, bill: Bill, marks = 'LCT/SIN/1-240'): Promise<Bill> {
+  const packageTypes = await customer.api.call<{ id: number }[]>(
+    'GET',
+    '/core/base/v1/cargo-package-types/cargo-package-types-cp/',
+  );
+  const packageTypeId = packageTypes[0]!.id;
+  return customer.api.call<Bill>('PUT', `/cp/bill-of-ladings/${bill.id}/`, {
+    version: bill.version,
+    shipperNameInBl: customer.companyName,
+    shipperPhoneNo: '+91 22 4000 1000',
+    consigneeNameInBl: 'Lion City Textiles Pte Ltd',
+    consigneePhoneNo: '+65 6100 2000',
+    description: 'Raw cotton, not carded or combed',
+    marksAndNos: marks,
+    blNotifyPartyDetails: [],
+    blContainerDetails: bill.blContainerDetails.map((container) => ({
+      blId: bill.id,
+      containerId: container.containerId,
+      sealNo: `SL${container.containerNumber.slice(4, 10)}`,
+      noOfPacks: 120,
+      packageTypeId,
+      grossWeight: 18000,
+      measurement: 28.5,
+      vgm: 20250,
+      vgmMethod: 'Method 1',
+    })),
+    blCargoDetails: [
+      {
+        blId: bill.id,
+        hsnCode: await hsCodeId(customer.api, '520100'),
+        commodity: 'Raw cotton',
+        packageTypeId,
+        packageDetails: '240 bales',
+      },
+    ],
+  });
+}
