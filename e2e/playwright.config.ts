@@ -14,12 +14,15 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A test's own records (records.ts: a new customer or member of staff, their bookings and bills) are made inside
+  // its time, through the API: a few seconds on a quiet machine, more when both suites share two cores.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
-  outputDir: process.env.E2E_OUTPUT ?? '../test-results',
+  // A run on other ports (a second run beside the first) keeps its artifacts apart.
+  outputDir: process.env.E2E_OUTPUT ?? (PORT === 3100 ? '../test-results' : `../test-results-${PORT}`),
   // After the run, the server's log must hold no token, code, link token or password hash.
   globalTeardown: './log-secrets.ts',
   // The run's one SMTP server; the mail goes to a file every worker reads (mailbox.ts).
