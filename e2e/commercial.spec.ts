@@ -1,15 +1,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import {
-  DEMO,
+  BASE_URL,
   enquire,
+  expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   expectToast,
   pick,
-  signInAs,
+  test,
 } from './fixtures';
+import { bookingFor, type Customer, enterAs, newCustomer, uniqueTag } from './records';
 
 /**
  * Issue 12, the customer's side: a rate enquiry priced at once (charge lines, total, validity), accepted into a
@@ -17,12 +18,14 @@ import {
  * enquiry on a phone.
  */
 
-// One sign-in for the whole spec: every test starts from the customer's stored session (the spec stays fast).
+// A customer of the spec's own, signed in once: every test starts from their stored session (the spec stays fast).
 const CUSTOMER_STATE = join(tmpdir(), `lading-commercial-${process.pid}.json`);
-test.beforeAll(async ({ browser }) => {
+let customer: Customer;
+test.beforeAll(async ({ browser, carrier }) => {
+  customer = await newCustomer(BASE_URL, carrier);
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  await signInAs(page, DEMO.customer);
+  await enterAs(page, customer);
   await expect(page).toHaveURL(/\/app-dashboard$/);
   await context.storageState({ path: CUSTOMER_STATE });
   await context.close();
@@ -153,6 +156,8 @@ test.describe('on a phone (390 px wide)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the rate enquiry fits, works and shows the price without sideways scrolling', async ({ page }) => {
+    // A booking of its own for the booking list's cards (the enquiry below is not accepted).
+    await bookingFor(customer);
     await enquire(page, { pod: 'AEJEA', quantity: '1' });
     await expect(page.getByTestId('quotation-total')).toBeVisible();
     await expectNoSidewaysScroll(page);

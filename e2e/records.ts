@@ -8,6 +8,8 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { expect, request } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox';
 
+/** A request client starts with no cookies, whatever storage state the spec's browser contexts use. */
+const NO_STATE = { cookies: [], origins: [] };
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 /** A short random tag for names and addresses that must not collide across specs, workers and runs. */
 export const uniqueTag = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -83,7 +85,7 @@ export class Api {
   ) {}
 
   static async signIn(baseURL: string, email: string, password: string): Promise<Api> {
-    const api = new Api(await request.newContext({ baseURL }), baseURL, email, password);
+    const api = new Api(await request.newContext({ baseURL, storageState: NO_STATE }), baseURL, email, password);
     await api.renew();
     return api;
   }
@@ -145,7 +147,7 @@ async function signUp(
   const email = `e2e.${role}.${tag}@example.com`;
   const firstName = role === 'staff' ? 'Ravi' : 'Meera';
   const lastName = `Tester ${tag}`;
-  const http = await request.newContext({ baseURL });
+  const http = await request.newContext({ baseURL, storageState: NO_STATE });
   try {
     const created = await http.post('/authenticate/oauth/users/create-cp-users/', {
       data: {

@@ -1,61 +1,37 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import {
-  api,
+  BASE_URL,
   DEMO,
+  DEMO_PASSWORD,
+  expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   expectToast,
   freshContainerNumber,
   signInAs,
+  test,
 } from './fixtures';
+import {
+  type Booking,
+  bookingFor,
+  enterAs,
+  newCustomer,
+  type Quotation,
+  quotationFor,
+  uniqueTag,
+} from './records';
 
 /**
- * Issue 12, the carrier's desk: the customer (through the API) books INNSA -> AEJEA and asks for a price to
- * Reykjavik; the corporate admin confirms the booking with a container whose check digit is first wrong, follows
- * the link to the bill draft, prices the on-request quotation, creates a tariff and sees a second, overlapping one
- * refused. axe on every screen; the confirm form on a phone.
+ * Issue 12, the carrier's desk: a customer of the spec's own (through the API) books INNSA -> AEJEA and asks for a
+ * price to Reykjavik; the corporate admin confirms the booking with a container whose check digit is first wrong,
+ * follows the link to the bill draft, prices the on-request quotation, creates a tariff and sees a second,
+ * overlapping one refused. axe on every screen; the confirm form on a phone.
  */
 
+// Per worker process (a test file is loaded more than once in a worker, so no random part).
 const CUSTOMER_STATE = join(tmpdir(), `lading-desk-customer-${process.pid}.json`);
 const ADMIN_STATE = join(tmpdir(), `lading-desk-admin-${process.pid}.json`);
-
-type Quotation = { id: number; number: string; status: string };
-type Booking = { id: number; number: string };
-
-/** As the customer: a quotation from INNSA (accepted into a booking when `accept`). */
-async function customerEnquiry(
-  page: Page,
-  pod: string,
-  equipment: { isoCode: string; quantity: number }[],
-): Promise<Quotation> {
-  const port = async (code: string) =>
-    (
-      await api<{ results: { id: number; code: string }[] }>(
-        page,
-        'GET',
-        `/core/base/v1/ports/?limit=5&code=${code}`,
-      )
-    ).results.find((candidate) => candidate.code === code)!.id;
-  const hs = (
-    await api<{ id: number; hsnCode: string }[]>(page, 'GET', '/core/base/v1/hsn-codes/cp-hsn-code-list/')
-  ).find((code) => code.hsnCode === '520100')!;
-  return api<Quotation>(page, 'POST', '/cp/quotations/', {
-    polId: await port('INNSA'),
-    podId: await port(pod),
-    cargoType: 'GEN',
-    hsCode: hs.id,
-    equipment: equipment.map((line) => ({ ...line, weightPerUnit: 18000, weightUnit: 'kg' })),
-    cargoReadyDate: new Date().toISOString().slice(0, 10),
-  });
-}
-
-async function customerBooking(page: Page, equipment: { isoCode: string; quantity: number }[]) {
-  const quotation = await customerEnquiry(page, 'AEJEA', equipment);
-  expect(quotation.status).toBe('QUOTED');
-  return api<Booking>(page, 'POST', `/cp/quotations/${quotation.id}/accept/`);
-}
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -64,27 +40,29 @@ let phoneBooking: Booking;
 let onRequest: Quotation;
 let phoneOnRequest: Quotation;
 
-test.beforeAll(async ({ browser }) => {
-  for (const [email, path] of [
-    // The first demo customer (the second's password is changed by accounts.spec). This file is named to run last
-    // (files run in name order, one worker): confirming a booking adds a draft bill, which earlier specs would count.
-    [DEMO.customer, CUSTOMER_STATE],
-    [DEMO.admin, ADMIN_STATE],
+test.beforeAll(async ({ browser, carrier }) => {
+  const customer = await newCustomer(BASE_URL, carrier);
+  booking = await bookingFor(customer, { equipment: [{ isoCode: '22G1', quantity: 1 }] });
+  phoneBooking = await bookingFor(customer, {
+    equipment: [
+      { isoCode: '22G1', quantity: 2 },
+      { isoCode: '45G1', quantity: 1 },
+    ],
+  });
+  onRequest = await quotationFor(customer, { pod: 'ISREY', equipment: [{ isoCode: '22G1', quantity: 1 }] });
+  expect(onRequest.status).toBe('REQUESTED');
+  phoneOnRequest = await quotationFor(customer, {
+    pod: 'ISREY',
+    equipment: [{ isoCode: '45G1', quantity: 2 }],
+  });
+  for (const [person, path] of [
+    [customer, CUSTOMER_STATE],
+    [{ email: DEMO.admin, password: DEMO_PASSWORD }, ADMIN_STATE],
   ] as const) {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
-    await signInAs(page, email);
+    await enterAs(page, person);
     await expect(page).toHaveURL(/\/app-dashboard(-admin)?$/);
-    if (email === DEMO.customer) {
-      booking = await customerBooking(page, [{ isoCode: '22G1', quantity: 1 }]);
-      phoneBooking = await customerBooking(page, [
-        { isoCode: '22G1', quantity: 2 },
-        { isoCode: '45G1', quantity: 1 },
-      ]);
-      onRequest = await customerEnquiry(page, 'ISREY', [{ isoCode: '22G1', quantity: 1 }]);
-      expect(onRequest.status).toBe('REQUESTED');
-      phoneOnRequest = await customerEnquiry(page, 'ISREY', [{ isoCode: '45G1', quantity: 2 }]);
-    }
     await context.storageState({ path });
     await context.close();
   }
@@ -163,6 +141,10 @@ test.describe('at 1440 px', () => {
   });
 
   test('create a tariff; an overlapping one is refused on the form', async ({ page }) => {
+    // A validity window of this test's own, years ahead: no other tariff of the lane overlaps it (a retry or a
+    // second run on the same database included), and no enquiry of today is priced from it.
+    const start = 800 + (Number.parseInt(uniqueTag().slice(-6), 16) % 4000);
+    const validFrom = inDays(start);
     await page.goto('/app-dashboard-admin');
     await page.getByRole('link', { name: 'Tariffs', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Tariffs' })).toBeVisible();
@@ -180,6 +162,8 @@ test.describe('at 1440 px', () => {
         .getByRole('option', { name: /\(ISREY\)/ })
         .first()
         .click();
+      await dialog.getByLabel(/^Valid from/).fill(validFrom);
+      await dialog.getByLabel(/^Valid to/).fill(inDays(start + 30));
       const amounts = dialog.getByRole('textbox', { name: /^Amount \(line/ });
       for (let i = 0; i < (await amounts.count()); i += 1) await amounts.nth(i).fill(String(100 + i));
       return dialog;
@@ -204,6 +188,7 @@ test.describe('at 1440 px', () => {
       .getByRole('option', { name: /\(ISREY\)/ })
       .first()
       .click();
+    await page.getByLabel('Valid on').fill(validFrom);
     await expect(page.getByRole('cell', { name: /\(INMUN\)/ })).toHaveCount(1);
 
     // Someone saved it meanwhile (the server's 412, staged here): said on the form, with a way to reload.

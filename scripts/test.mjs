@@ -2,7 +2,8 @@
 // then end-to-end (Playwright in Chromium against a started server).
 // With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
 // default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
-// its lines prefixed "[pglite]". Each suite's end-to-end tests run one at a time, as they share their database.
+// its lines prefixed "[pglite]". The specs create their own records (e2e/records.ts), so a suite runs two workers
+// when it runs alone; the two suites side by side run one worker each (two browsers for the two cores either way).
 // Prints one closing line "N passed, N failed" over all runners.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -57,13 +58,15 @@ if (build === 0) {
   const port = Number(process.env.E2E_PORT ?? 3100);
   const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
   const { DATABASE_URL: _postgres, ...withoutDatabase } = process.env;
+  const workers = process.env.E2E_WORKERS ?? (embeddedToo ? '1' : '2');
   [e2e, embedded] = await Promise.all([
-    runE2e(e2eJson, process.env),
+    runE2e(e2eJson, { ...process.env, E2E_WORKERS: workers }),
     embeddedToo
       ? runE2e(
           embeddedJson,
           {
             ...withoutDatabase,
+            E2E_WORKERS: workers,
             E2E_PORT: String(port + 1),
             E2E_SMTP_PORT: String(smtpPort + 1),
             E2E_OUTPUT: '../test-results-pglite',

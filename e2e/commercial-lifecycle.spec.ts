@@ -1,34 +1,35 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   DEMO,
+  DEMO_PASSWORD,
   enquire,
+  expect,
   expectNoSeriousAxeViolations,
   expectToast,
   freshContainerNumber,
-  signInAs,
+  test,
 } from './fixtures';
+import { enterAs } from './records';
 
 /**
- * Issue 12 end to end, with the demo accounts and nothing but the screens: the customer enquires INNSA -> SGSIN for
+ * Issue 12 end to end, with nothing but the screens once the people exist: a customer of the test's own (made through
+ * the API) and the demo carrier admin. The customer enquires INNSA -> SGSIN for
  * 2 x 22G1, sees the price and accepts; the admin confirms the booking with two containers; the bill of lading draft
  * appears in the customer's BL list; the customer completes and submits it; the admin approves and issues it; the
  * customer downloads the PDF. axe on every screen on the way.
- *
- * Named "z-" to run last (files run in name order, one worker): it adds a booking, a bill (issued) and containers to
- * the first demo customer (the second's password is changed by accounts.spec), which specs that count would see.
  */
 
 /** After a full page load or the first visit of a screen (each is a lazy chunk): room for a busy CI machine. */
 const LOADED = { timeout: 20_000 };
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
+async function signedIn(browser: Browser, person: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({
     storageState: { cookies: [], origins: [] },
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
-  await signInAs(page, email);
+  await enterAs(page, person);
   await expect(page).toHaveURL(/\/app-dashboard(-admin)?$/, LOADED);
   return page;
 }
@@ -38,9 +39,10 @@ test.describe.configure({ timeout: 240_000 });
 
 test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and issued -> PDF', async ({
   browser,
+  customer: person,
 }) => {
-  const customer = await signedIn(browser, DEMO.customer);
-  const admin = await signedIn(browser, DEMO.admin);
+  const customer = await signedIn(browser, person);
+  const admin = await signedIn(browser, { email: DEMO.admin, password: DEMO_PASSWORD });
 
   // The customer: a price at once for a tariffed lane, accepted into a booking.
   await enquire(customer, { pod: 'SGSIN', quantity: '2' });
