@@ -141,9 +141,12 @@ export function createIdentityService(deps: { db: Db; provider: OAuthProvider })
 
     checkPassword,
 
-    /** Clears the recorded password-check failures of a throttle key, in the caller's transaction. */
-    async clearPasswordFailures(tx: Tx, accountKey: string): Promise<void> {
-      await repo.clearLoginFailures(tx, accountKey);
+    /**
+     * Clears the recorded password-check failures of an account (the throttle counts them under the account, whichever
+     * identifier named it), in the caller's transaction.
+     */
+    async clearPasswordFailures(tx: Tx, userId: number): Promise<void> {
+      await repo.clearLoginFailures(tx, accountKeyOf({ id: userId }, ''));
     },
 
     /**

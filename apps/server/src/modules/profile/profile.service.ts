@@ -146,7 +146,7 @@ export function createProfileService(deps: {
           passwordHash,
           emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
         });
-        await identity.clearPasswordFailures(tx, user!.username);
+        await identity.clearPasswordFailures(tx, userId);
         await identity.endSessionsOf(tx, userId);
       });
       return { message: ACCOUNT_MESSAGES.passwordReset };

@@ -241,6 +241,23 @@ describe('accounts', () => {
       expect((await login(t.app, new CookieJar(), email, 'a brand new pass phrase')).statusCode).toBe(200);
     });
 
+    it('lifts the sign-in throttle of the account whose password it resets (SECURITY.md finding 10)', async () => {
+      const email = await signUpAndVerify();
+      for (let i = 0; i < 10; i++) await login(t.app, new CookieJar(), email, 'not the password');
+      expect((await login(t.app, new CookieJar(), email, STRONG)).statusCode).toBe(429);
+      await post('/authenticate/oauth/users/forgot-password/', { email });
+      await t.app.ctx.mail.flush();
+      const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('Reset'));
+      const token = linkIn(mail, '/app-reset-password').searchParams.get('token')!;
+      const reset = await post('/authenticate/oauth/users/reset-password/', {
+        token,
+        password: 'a harbour of new phrases',
+      });
+      expect(reset.statusCode).toBe(200);
+      // The owner proved the address: the failures a guesser ran up no longer lock them out.
+      expect((await login(t.app, new CookieJar(), email, 'a harbour of new phrases')).statusCode).toBe(200);
+    });
+
     it('refuses an expired reset link', async () => {
       const email = await signUpAndVerify();
       await post('/authenticate/oauth/users/forgot-password/', { email });
