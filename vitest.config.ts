@@ -19,6 +19,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One migrated and seeded database per run; each file's database is a copy of it.
+          globalSetup: [resolve(import.meta.dirname, 'apps/server/src/test/global-setup.ts')],
         },
       },
       {

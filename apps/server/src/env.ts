@@ -11,7 +11,8 @@ const START_DIR = process.env.INIT_CWD ?? process.cwd();
 const DEFAULT_DATA_DIR = resolve(REPO_ROOT, 'data');
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null } // null = in memory
+  /** dataDir null = in memory; loadDataDir: start as a copy of a dumped database (the tests' template). */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Uint8Array<ArrayBuffer> }
   /** poolSize: connections the app's pool may open (DB_POOL_SIZE, default 10). */
   | { kind: 'postgres'; url: string; poolSize?: number };
 

@@ -49,6 +49,8 @@ export type Database = {
    * for a while). Answers the function that stops hearing.
    */
   watch(channel: WatchedChannel, onNotify: (payload: string | null) => void): () => void;
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` opens a copy of (the tests' template). */
+  dumpDataDir?(): Promise<Uint8Array<ArrayBuffer>>;
   close(): Promise<void>;
 };
 
@@ -86,14 +88,14 @@ export type Listener = { close(): Promise<void> };
 type Logger = { error(obj: object, msg: string): void };
 
 export async function openDatabase(target: DatabaseTarget, log?: Logger): Promise<Database> {
-  if (target.kind === 'pglite') return openPglite(target.dataDir);
+  if (target.kind === 'pglite') return openPglite(target.dataDir, target.loadDataDir);
   return openPostgres(target.url, target.poolSize ?? 10, log);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir?: Uint8Array<ArrayBuffer>): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite runs in a worker thread so that its queries never block the event loop (decision 006).
-  const client = await PgliteWorkerClient.open(dataDir);
+  const client = await PgliteWorkerClient.open(dataDir, loadDataDir);
   const driver = client as unknown as PGlite;
   // One connection: every notice is its own, heard (posted by the worker) before the statement's answer.
   const watchers = createWatchers();
@@ -112,6 +114,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
     },
     watch: (channel, onNotify) => watchers.add(channel, onNotify),
+    dumpDataDir: async () => new Uint8Array(await (await client.dumpDataDir()).arrayBuffer()),
     close: () => client.close(),
   };
 }

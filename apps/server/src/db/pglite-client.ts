@@ -61,9 +61,14 @@ export class PgliteWorkerClient {
     worker.on('exit', () => fail(closedError()));
   }
 
-  /** Starts the worker and waits until its database is open (and, in memory, initialised). */
-  static async open(dataDir: string | null): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the worker and waits until its database is open (and, in memory, initialised); with `loadDataDir`, as a
+   * copy of the database that tarball was dumped from.
+   */
+  static async open(dataDir: string | null, loadDataDir?: Uint8Array<ArrayBuffer>): Promise<PgliteWorkerClient> {
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+      workerData: { dataDir, loadDataDir },
+    });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
       const onExit = (code: number) => reject(new Error(`the PGlite worker exited with code ${code}`));

@@ -12,8 +12,11 @@ type Request = { id: number; op: string; tx?: number; [key: string]: unknown };
 const port = parentPort!;
 const identity = (value: string) => value;
 
-const db = await PGlite.create((workerData as { dataDir: string | null }).dataDir ?? undefined, {
+const { dataDir, loadDataDir } = workerData as { dataDir: string | null; loadDataDir?: Uint8Array<ArrayBuffer> };
+const db = await PGlite.create(dataDir ?? undefined, {
   extensions: { citext, pg_trgm },
+  // A copy of another database's files (its dumpDataDir), e.g. the tests' migrated and seeded template.
+  ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
   // PostgreSQL's default 128 MB of shared buffers fill up with pages the in-memory file system holds anyway (or,
   // on disk, the OS caches): 32 MB keeps the process about 80 MB smaller at idle (docs/benchmarks.md, memory).
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
