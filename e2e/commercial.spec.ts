@@ -10,7 +10,7 @@ import {
   pick,
   test,
 } from './fixtures';
-import { bookingFor, type Customer, enterAs, newCustomer, uniqueTag } from './records';
+import { bookingFor, type Customer, enterAs, newCustomer } from './records';
 
 /**
  * Issue 12, the customer's side: a rate enquiry priced at once (charge lines, total, validity), accepted into a

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './fixtures';
 
 test('the empty path ends at app-login', async ({ page }) => {
