@@ -13,7 +13,6 @@ export const DEMO = {
   branchAdmin: 'branch.admin@demo.lading.test',
 } as const;
 
-export { SMTP_PORT } from './mailbox';
 export { freshContainerNumber } from './records';
 /** The portal under test (playwright.config.ts starts it). */
 export const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;

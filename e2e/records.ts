@@ -85,7 +85,12 @@ export class Api {
   ) {}
 
   static async signIn(baseURL: string, email: string, password: string): Promise<Api> {
-    const api = new Api(await request.newContext({ baseURL, storageState: NO_STATE }), baseURL, email, password);
+    const api = new Api(
+      await request.newContext({ baseURL, storageState: NO_STATE }),
+      baseURL,
+      email,
+      password,
+    );
     await api.renew();
     return api;
   }

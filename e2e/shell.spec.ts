@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
-import { expectNoSidewaysScroll } from './fixtures';
+import { expect, expectNoSidewaysScroll, test } from './fixtures';
 
 test('the empty path ends at app-login', async ({ page }) => {
   await page.goto('/');
