@@ -1,17 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { linkIn, startSmtpServer } from '../apps/server/src/test/smtp';
-import { DEMO, expectNoSeriousAxeViolations, expectToast, SMTP_PORT, signInAs } from './fixtures';
+import { DEMO, expect, expectNoSeriousAxeViolations, expectToast, signInAs, test } from './fixtures';
+import { linkIn, mailsMatching, waitForMail } from './mailbox';
+import { enterAs, uniqueTag } from './records';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  smtp = await startSmtpServer(SMTP_PORT);
-});
-test.afterAll(async () => smtp.close());
+// The login screen, sign-up, sign-out and password reset. Each test that signs a customer in, types a wrong password
+// or changes a password does so with a customer of its own (the `customer` fixture, or an account it signs up): the
+// demo accounts, which other specs sign in with, are only read (the administrator's landing page).
 
 const SIGN_UP_SUCCESS =
   'Account Created Successfully! Please verify the email account from the email to continue our portal services.';
 
-test('login messages: empty fields and bad credentials', async ({ page }) => {
+test('login messages: empty fields and bad credentials', async ({ page, customer }) => {
   await page.goto('/app-login');
   await expect(page.getByLabel(/^Username/)).toHaveAttribute('placeholder', 'Email');
   await expectNoSeriousAxeViolations(page);
@@ -23,10 +21,10 @@ test('login messages: empty fields and bad credentials', async ({ page }) => {
   await expect(username).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
-  await username.fill(DEMO.customer);
+  await username.fill(customer.email);
   await expect(username).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Required', { exact: true })).toHaveCount(1);
-  await signInAs(page, DEMO.customer, 'not the password');
+  await signInAs(page, customer.email, 'not the password');
   await expectToast(page, 'Invalid credentials');
   await expect(page).toHaveURL(/\/app-login/);
 });
@@ -51,8 +49,9 @@ test('admin lands on app-dashboard-admin without Rate Enquiry in the menu', asyn
 
 test('a customer with a completed profile lands on app-dashboard and cannot open the admin area', async ({
   page,
+  customer,
 }) => {
-  await signInAs(page, DEMO.customer);
+  await signInAs(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/app-dashboard$/);
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rate Enquiry' }),
@@ -66,17 +65,20 @@ test('a customer with a completed profile lands on app-dashboard and cannot open
   await expectNoSeriousAxeViolations(page);
 });
 
-test('signed-out users are sent to app-login and come back to the page they asked for', async ({ page }) => {
+test('signed-out users are sent to app-login and come back to the page they asked for', async ({
+  page,
+  customer,
+}) => {
   await page.goto('/app-dashboard/bl-list');
   await expect(page).toHaveURL(/\/app-login\?redirect=/);
-  await page.getByLabel(/^Username/).fill(DEMO.customer2);
-  await page.getByLabel(/^Password/).fill('Lading-demo-2026');
+  await page.getByLabel(/^Username/).fill(customer.email);
+  await page.getByLabel(/^Password/).fill(customer.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/app-dashboard\/bl-list$/);
 });
 
-test('sign out ends the session: protected pages go back to login', async ({ page }) => {
-  await signInAs(page, DEMO.customer);
+test('sign out ends the session: protected pages go back to login', async ({ page, customer }) => {
+  await enterAs(page, customer);
   await expect(page).toHaveURL(/\/app-dashboard$/);
   await page.getByRole('button', { name: /profile menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -85,9 +87,12 @@ test('sign out ends the session: protected pages go back to login', async ({ pag
   await expect(page).toHaveURL(/\/app-login/);
 });
 
-test('a session the browser still holds from before does not spoil the next sign-in', async ({ page }) => {
+test('a session the browser still holds from before does not spoil the next sign-in', async ({
+  page,
+  customer,
+}) => {
   // Leaving the page while Sign Out is under way (or a session revoked elsewhere) leaves the old token stored.
-  await signInAs(page, DEMO.customer);
+  await enterAs(page, customer);
   await expect(page).toHaveURL(/\/app-dashboard$/);
   const stale = await page.evaluate(() => window.localStorage.getItem('lading.session'));
   expect(stale).toContain('accessToken');
@@ -100,15 +105,33 @@ test('a session the browser still holds from before does not spoil the next sign
     if (/oauth\/(login|token)\//.test(request.url()) && request.headers().authorization)
       sentWithBearer.push(request.url());
   });
-  await signInAs(page, DEMO.customer);
+  await signInAs(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/app-dashboard$/);
   expect(sentWithBearer).toEqual([]);
 });
 
-test('sign up, verify by e-mail over SMTP, first login lands on app-profile', async ({ page, context }) => {
-  // The whole journey (two sign-ups, a refused password, two verification visits, the profile) in one test.
-  test.setTimeout(60_000);
-  const email = `e2e.${Date.now()}@example.com`;
+test('sign up, verify by e-mail over SMTP, first login lands on app-profile', async ({
+  page,
+  context,
+  carrier,
+}) => {
+  // The whole journey (two sign-ups, a refused password, two verification visits, the profile) in one test, on a
+  // two-core machine that other runs share.
+  test.setTimeout(120_000);
+  const tag = uniqueTag();
+  const email = `e2e.signup.${tag}@example.com`;
+  // The company the new account picks on its profile: one of the test's own (approved by the carrier), so the
+  // membership request it makes waits on no company another spec looks at.
+  const companyName = `Tideway Imports ${tag.toUpperCase()}`;
+  await carrier.call('POST', '/cp/admin/companies/', {
+    code: `SU-${tag.toUpperCase()}`.slice(0, 20),
+    name: companyName,
+    roles: ['CO'],
+    status: 'APPR',
+    isActive: true,
+    address: 'Office 12, JAFZA One, Dubai',
+    countryCode: 'AE',
+  });
   await page.goto('/app-registration');
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Create an account' }).click();
@@ -167,7 +190,7 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   await expectToast(page, SIGN_UP_SUCCESS);
   await expect(page).toHaveURL(/\/app-login$/);
 
-  const verifyMails = () => smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes('Verify'));
+  const verifyMails = () => mailsMatching((m) => m.to.includes(email) && m.subject.includes('Verify'));
   await expect.poll(() => verifyMails().length, { timeout: 10_000 }).toBe(2);
   const link = linkIn(verifyMails().at(-1)!, '/app-verify-email');
   await page.goto(`${link.pathname}${link.search}`);
@@ -187,8 +210,8 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Update' })).toBeDisabled();
   await expectNoSeriousAxeViolations(page);
-  await dialog.getByLabel(/^Company/).fill('gulf imp');
-  await page.getByRole('option', { name: /Gulf Imports FZE/ }).click();
+  await dialog.getByLabel(/^Company/).fill(companyName.toLowerCase());
+  await page.getByRole('option', { name: new RegExp(companyName) }).click();
   await dialog.getByLabel(/^Address/).fill('Office 12, JAFZA One, Dubai');
   await dialog.getByLabel(/^Country/).fill('united arab');
   await page.getByRole('option', { name: /United Arab Emirates/ }).click();
@@ -202,27 +225,29 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/app-profile$/);
   await expect(page.getByText('Pending approval', { exact: true })).toBeVisible();
+  await expectToast(page, `Your membership of ${companyName} is pending approval.`);
 
-  // Next login lands on the dashboard.
+  // Next login lands on the dashboard. The toast, as long as the company's name, would cover the menu: it goes first.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name: /profile menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await signInAs(page, email, 'tide tables and charts');
   await expect(page).toHaveURL(/\/app-dashboard$/);
   await expect(page.getByText('Company membership pending approval')).toBeVisible();
   await page.goto('/app-profile');
-  await expect(page.getByText('Gulf Imports FZE')).toBeVisible();
+  await expect(page.getByText(companyName)).toBeVisible();
   await expect(page.getByText('+971501234567')).toBeVisible();
 });
 
-test('forgot password: the e-mailed link sets a new password, once', async ({ page }) => {
+test('forgot password: the e-mailed link sets a new password, once', async ({ page, customer }) => {
   await page.goto('/app-login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/app-forgot-password$/);
-  await page.getByLabel(/^Email/).fill(DEMO.customer2);
+  await page.getByLabel(/^Email/).fill(customer.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/we have sent a link to reset the password/)).toBeVisible();
 
-  const mail = await smtp.waitFor((m) => m.to.includes(DEMO.customer2) && m.subject.includes('Reset'));
+  const mail = await waitForMail((m) => m.to.includes(customer.email) && m.subject.includes('Reset'));
   const link = linkIn(mail, '/app-reset-password');
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel(/^New Password/).fill('new harbour passphrase');
@@ -231,7 +256,7 @@ test('forgot password: the e-mailed link sets a new password, once', async ({ pa
   await expectToast(page, 'Your password has been changed');
   await expect(page).toHaveURL(/\/app-login$/);
 
-  await signInAs(page, DEMO.customer2, 'new harbour passphrase');
+  await signInAs(page, customer.email, 'new harbour passphrase');
   await expect(page).toHaveURL(/\/app-dashboard$/);
 
   // The link works once.

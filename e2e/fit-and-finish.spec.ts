@@ -1,11 +1,22 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import {
+  BASE_URL,
   DEMO,
+  DEMO_PASSWORD,
+  expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
-  expectToast,
-  signInAs,
+  test,
 } from './fixtures';
+import {
+  type Api,
+  type Bill,
+  type Customer,
+  draftBillFor,
+  enterAs,
+  newCustomer,
+  submitBill,
+} from './records';
 
 /**
  * Issue 10: exact rounding, no lost clicks, phone layouts, whole status badges, Retry after a failed load,
@@ -29,28 +40,143 @@ async function attachScreenshot(page: Page, name: string) {
 const vgmMethodInputs = (page: Page) =>
   page.locator('input[aria-label^="VGM Method, container"]:not([type=hidden])');
 
-async function openBill(page: Page, number: string) {
-  await page.goto(`/app-dashboard/bl-list?blNo=${number}`);
+/**
+ * The toast with this text is visible: fixtures.ts's expectToast with more room. The first toast of a page loads the
+ * notification stack (lib/toast.ts) before it shows, which on a loaded machine takes longer than the default 7 s.
+ */
+async function toastShown(page: Page, text: string) {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/** Opens a bill from the list by its number, as a person would; signs `person` in first when given. */
+async function openBill(page: Page, number: string, person?: { email: string; password: string }) {
+  const list = `/app-dashboard/bl-list?blNo=${number}`;
+  if (person) await enterAs(page, person, list);
+  else await page.goto(list);
   await page.getByRole('link', { name: number, exact: true }).first().click();
-  // A loaded machine (CI runs servers and browsers side by side) may take longer than the default 7 s here.
+  await formLoaded(page, number);
+}
+
+/**
+ * The bill's screen is there with its form: the header paints first, the form is rendered in the background in
+ * slices (bl-view.tsx). A loaded machine (CI runs servers and browsers side by side) may take longer than the default
+ * 7 s for either.
+ */
+async function formLoaded(page: Page, number: string) {
   await expect(page.getByRole('heading', { name: `Bill Of Lading ${number}` })).toBeVisible({
     timeout: 15_000,
   });
-  await expect(page.getByRole('heading', { name: 'Primary Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Primary Details' })).toBeVisible({ timeout: 15_000 });
 }
 
-test.beforeEach(async ({ page }) => {
-  await signInAs(page, DEMO.customer);
-  await expect(page).toHaveURL(/\/app-dashboard$/);
+/** Three cargo rows: HS code digits, commodity, package details (2600 packages, as the containers hold). */
+const CARGO = [
+  ['520100', 'Raw cotton', '1000 bales'],
+  ['610910', 'Cotton T-shirts, knitted', '800 cartons'],
+  ['100630', 'Basmati rice, wholly milled', '800 bags of 25 kg'],
+] as const;
+
+/**
+ * A bill of four 20' containers (tare 2200 kg each) of 8200, 8150, 20400 and 12600 kg cargo and three cargo rows,
+ * completed and submitted by the customer, then returned by the carrier with a comment: a DRAFT ready to edit.
+ */
+async function fourContainerDraft(customer: Customer, carrier: Api): Promise<Bill> {
+  const { bill } = await draftBillFor(customer, carrier, { equipment: [{ isoCode: '22G1', quantity: 4 }] });
+  const gross = [8200, 8150, 20400, 12600];
+  const packages = [400, 400, 800, 1000];
+  const [packageType] = await customer.api.call<{ id: number }[]>(
+    'GET',
+    '/core/base/v1/cargo-package-types/cargo-package-types-cp/',
+  );
+  const cargo = [];
+  for (const [digits, commodity, packageDetails] of CARGO) {
+    const codes = await customer.api.call<{ id: number; hsnCode: string }[]>(
+      'GET',
+      `/core/base/v1/hsn-codes/cp-hsn-code-list/?commodityStartsWith=${digits}`,
+    );
+    cargo.push({
+      blId: bill.id,
+      hsnCode: codes.find((code) => code.hsnCode === digits)!.id,
+      commodity,
+      packageTypeId: packageType!.id,
+      packageDetails,
+    });
+  }
+  const submitted = await customer.api.call<Bill>('PUT', `/cp/bill-of-ladings/${bill.id}/`, {
+    version: bill.version,
+    shipperNameInBl: customer.companyName,
+    shipperPhoneNo: '+91 22 4000 1000',
+    consigneeNameInBl: 'Lion City Textiles Pte Ltd',
+    consigneePhoneNo: '+65 6100 2000',
+    description: 'Cotton, T-shirts and rice',
+    marksAndNos: 'LCT/SIN/1-UP',
+    blNotifyPartyDetails: [],
+    blContainerDetails: bill.blContainerDetails.map((container, i) => ({
+      blId: bill.id,
+      containerId: container.containerId,
+      sealNo: `SL${container.containerNumber.slice(4, 10)}`,
+      noOfPacks: packages[i]!,
+      packageTypeId: packageType!.id,
+      grossWeight: gross[i]!,
+      measurement: 28.5,
+      vgm: gross[i]! + 2200,
+      vgmMethod: i === 2 ? 'Method 2' : 'Method 1',
+    })),
+    blCargoDetails: cargo,
+  });
+  return carrier.call<Bill>('POST', `/cp/bill-of-ladings/${bill.id}/return/`, {
+    comment: 'Please check the weights once more.',
+    version: submitted.version,
+  });
+}
+
+// The layouts and forms are checked on bills of a customer made for this file, in every status a customer's bill
+// reaches through the portal (no endpoint surrenders a bill). No test here saves one of them: the test that saves
+// has a customer and a bill of its own.
+let owner: Customer;
+/** A DRAFT of four containers and three cargo rows. */
+let four: Bill;
+/** A DRAFT as the confirmed booking made it: one container, nothing filled in. */
+let fresh: Bill;
+/** The owner's bills in the list: `four`, `fresh`, one UPDATE PENDING, one APPROVED and one ISSUED. */
+const OWNER_BILLS = 5;
+test.beforeAll(async ({ carrier }) => {
+  owner = await newCustomer(BASE_URL, carrier);
+  four = await fourContainerDraft(owner, carrier);
+  fresh = (await draftBillFor(owner, carrier)).bill;
+  const submitted = [];
+  for (let i = 0; i < 3; i++)
+    submitted.push(await submitBill(owner, (await draftBillFor(owner, carrier)).bill));
+  const approved = await carrier.call<Bill>('POST', `/cp/bill-of-ladings/${submitted[1]!.id}/approve/`, {
+    version: submitted[1]!.version,
+  });
+  const toIssue = await carrier.call<Bill>('POST', `/cp/bill-of-ladings/${submitted[2]!.id}/approve/`, {
+    version: submitted[2]!.version,
+  });
+  const issued = await carrier.call<Bill>('POST', `/cp/bill-of-ladings/${toIssue.id}/issue/`, {
+    version: toIssue.version,
+  });
+  expect([submitted[0]!.status, approved.status, issued.status]).toEqual([
+    'UPDATE PENDING',
+    'APPROVED',
+    'ISSUED',
+  ]);
 });
+test.afterAll(async () => owner?.api.dispose());
 
 test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('weights round half up on the decimal as typed: on screen, in the payload, after reload', async ({
     page,
+    carrier,
+    customer,
   }) => {
-    await openBill(page, 'LDG26110004');
+    // This test saves: a customer and a bill of its own (the owner's bills stay as they are for the others).
+    const bill = await fourContainerDraft(customer, carrier);
+    await openBill(page, bill.number, customer);
     const number = ((await page.getByRole('rowheader').first().textContent()) ?? '').trim();
     const cell = (label: string) => page.getByRole('textbox', { name: `${label}, container ${number}` });
 
@@ -67,20 +193,23 @@ test.describe('at 1440 px', () => {
     // Totals are the sums of the rounded rows: 12345.68 + 8150 + 20400 + 12600.
     await expect(page.getByText('53,495.68 kg')).toBeVisible();
 
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/cp/bill-of-ladings/')),
+    // The save's answer, then its toast: a busy machine may be slow to answer.
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/cp/bill-of-ladings/')),
       page.getByRole('button', { name: 'Submit' }).click(),
     ]);
-    const body = request.postDataJSON();
+    expect(response.status()).toBe(200);
+    const body = response.request().postDataJSON();
     expect(body.blContainerDetails[0]).toMatchObject({
       grossWeight: 12345.68,
       measurement: 12345.68,
       vgm: 14555.56,
     });
     expect(body.netWeight).toBe(53495.68);
-    await expectToast(page, 'Bl Updated Successfully');
+    await toastShown(page, 'Bl Updated Successfully');
 
     await page.reload();
+    await formLoaded(page, bill.number);
     await expect(cell('Cargo Gross Weight (KG)')).toHaveValue('12,345.68');
     await expect(cell('VGM (kg)')).toHaveValue('14,555.56');
     await expect(page.getByText('53,495.68 kg')).toBeVisible();
@@ -89,7 +218,7 @@ test.describe('at 1440 px', () => {
   test('a message appearing on blur never moves Submit from under the pointer: the first click counts', async ({
     page,
   }) => {
-    await openBill(page, 'LDG26110008');
+    await openBill(page, four.number, owner);
     const description = page.getByLabel(/^Description of Goods/);
     await description.fill('');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -97,7 +226,7 @@ test.describe('at 1440 px', () => {
     const before = await boxOf(submit);
     // A person clicks where Submit is now; leaving the text area shows its "Required" line first.
     await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
-    await expectToast(page, 'Please Fill All required Fields');
+    await toastShown(page, 'Please Fill All required Fields');
     await expect(description).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Required', { exact: true }).first()).toBeVisible();
     expect(await boxOf(submit)).toEqual(before);
@@ -106,8 +235,8 @@ test.describe('at 1440 px', () => {
   test('every status badge shows its whole status, and every container column is on screen', async ({
     page,
   }) => {
-    await page.goto('/app-dashboard/bl-list');
-    await expect(page.getByText('8 bills of lading')).toBeVisible();
+    await enterAs(page, owner, '/app-dashboard/bl-list');
+    await expect(page.getByText(`${OWNER_BILLS} bills of lading`)).toBeVisible();
     const badges = page.getByTestId('status-badge');
     await expect(badges.first()).toBeVisible();
     const cut = await badges.evaluateAll((elements) =>
@@ -124,7 +253,7 @@ test.describe('at 1440 px', () => {
     await expectNoSidewaysScroll(page);
     await attachScreenshot(page, 'bl-list-1440');
 
-    await openBill(page, 'LDG26110004');
+    await openBill(page, four.number);
     const scroller = page.getByTestId('containers-scroller');
     const frame = await boxOf(scroller);
     const methods = await vgmMethodInputs(page).all();
@@ -141,9 +270,9 @@ test.describe('at 1440 px', () => {
   test('a failed bill load shows an empty state with Retry (no toast, no endless loading)', async ({
     page,
   }) => {
-    await page.goto('/app-dashboard/bl-list?blNo=LDG26110002');
-    const href = await page.getByRole('link', { name: 'LDG26110002', exact: true }).getAttribute('href');
-    const failing = async (route: import('@playwright/test').Route) =>
+    await enterAs(page, owner, `/app-dashboard/bl-list?blNo=${fresh.number}`);
+    const href = await page.getByRole('link', { name: fresh.number, exact: true }).getAttribute('href');
+    const failing = async (route: Route) =>
       route.request().method() === 'GET'
         ? route.fulfill({
             status: 503,
@@ -168,7 +297,7 @@ test.describe('at 1440 px', () => {
   test('commodities are 6- or 8-digit HS codes only: a chapter such as "Cotton" (52) is never offered', async ({
     page,
   }) => {
-    await openBill(page, 'LDG26110002');
+    await openBill(page, fresh.number, owner);
     await page.getByRole('textbox', { name: 'Commodity, cargo row 1' }).fill('cotton');
     const options = page.getByRole('option');
     await expect(options.first()).toBeVisible();
@@ -180,7 +309,7 @@ test.describe('at 1440 px', () => {
   });
 
   test("the server's field errors land on the cells they name", async ({ page }) => {
-    await openBill(page, 'LDG26110008');
+    await openBill(page, four.number, owner);
     const number = ((await page.getByRole('rowheader').first().textContent()) ?? '').trim();
     await page.route('**/cp/bill-of-ladings/*/', (route) =>
       route.request().method() === 'PUT'
@@ -212,21 +341,22 @@ test.describe('at 1440 px', () => {
   });
 
   test('changing the country replaces the calling code and keeps the number', async ({ page }) => {
-    await page.goto('/app-profile');
+    // The owner's profile: India, +91 22 4000 1000 (records.ts); the dialog is never saved.
+    await enterAs(page, owner, '/app-profile');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Profile' });
     const phone = dialog.getByLabel(/^Phone/);
-    await expect(phone).toHaveValue('+919820012345');
+    await expect(phone).toHaveValue('+912240001000');
     // The field's stand-in gives way to the real typeahead on focus, keeping the fill's select-all: "germ" replaces
     // "India" (components/on-demand.ts, Handoff.selection).
     const country = dialog.getByLabel(/^Country/);
     await country.fill('germ');
     await expect(country).toHaveValue('germ');
     await page.getByRole('option', { name: /Germany/ }).click();
-    await expect(phone).toHaveValue('+499820012345');
+    await expect(phone).toHaveValue('+492240001000');
     await country.fill('india');
     await page.getByRole('option', { name: /^India/ }).click();
-    await expect(phone).toHaveValue('+919820012345');
+    await expect(phone).toHaveValue('+912240001000');
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -245,7 +375,7 @@ test.describe('at 1024 px', () => {
   test('the container table scrolls within itself; every column is reachable and the number stays in view', async ({
     page,
   }) => {
-    await openBill(page, 'LDG26110004');
+    await openBill(page, four.number, owner);
     const scroller = page.getByTestId('containers-scroller');
     const frame = await boxOf(scroller);
     await expectNoSidewaysScroll(page);
@@ -266,11 +396,11 @@ for (const width of [390, 780]) {
     test('the BL list is cards with number, status, lane, dates and actions; filters fold into a drawer', async ({
       page,
     }) => {
-      await page.goto('/app-dashboard/bl-list');
-      await expect(page.getByText('8 bills of lading')).toBeVisible();
+      await enterAs(page, owner, '/app-dashboard/bl-list');
+      await expect(page.getByText(`${OWNER_BILLS} bills of lading`)).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
       const cards = page.getByTestId('bl-card');
-      await expect(cards).toHaveCount(8);
+      await expect(cards).toHaveCount(OWNER_BILLS);
       // The filters do not fill the first screen: the first card starts on it.
       const first = await boxOf(cards.first());
       expect(first.y).toBeLessThan(844 / 2);
@@ -301,8 +431,8 @@ for (const width of [390, 780]) {
         await expect(drawer.getByLabel(label)).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       await attachScreenshot(page, `bl-list-filters-${width}`);
-      await drawer.getByLabel(/^BL No/).fill('LDG26110004');
-      await expect(page).toHaveURL(/blNo=LDG26110004/);
+      await drawer.getByLabel(/^BL No/).fill(four.number);
+      await expect(page).toHaveURL(new RegExp(`blNo=${four.number}`));
       await drawer.getByRole('button', { name: /^Show 1 bill of lading/ }).click();
       await expect(drawer).toBeHidden();
       await expect(cards).toHaveCount(1);
@@ -310,7 +440,7 @@ for (const width of [390, 780]) {
     });
 
     test('bl_view stacks each container as a card with every field on screen', async ({ page }) => {
-      await openBill(page, 'LDG26110004');
+      await openBill(page, four.number, owner);
       const cards = page.getByTestId('container-card');
       await expect(cards).toHaveCount(4);
       const boxes = [];
@@ -349,7 +479,9 @@ test.describe('on a phone, 390 px wide', () => {
   test('the profile’s company buttons stand one under the other, full width, each on one line', async ({
     page,
   }) => {
-    await page.goto('/app-profile');
+    // The demo customer's profile, read only: the owner's longer e-mail address does not wrap on a phone and
+    // scrolls the page sideways (reported; not what this test is about).
+    await enterAs(page, { email: DEMO.customer, password: DEMO_PASSWORD }, '/app-profile');
     const update = page.getByRole('button', { name: 'Update Profile' });
     const request = page.getByRole('button', { name: 'Request a new company' });
     const title = await boxOf(page.getByRole('heading', { name: 'Company Info' }));
