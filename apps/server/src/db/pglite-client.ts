@@ -65,7 +65,10 @@ export class PgliteWorkerClient {
    * Starts the worker and waits until its database is open (and, in memory, initialised); with `loadDataDir`, as a
    * copy of the database that tarball was dumped from.
    */
-  static async open(dataDir: string | null, loadDataDir?: Uint8Array<ArrayBuffer>): Promise<PgliteWorkerClient> {
+  static async open(
+    dataDir: string | null,
+    loadDataDir?: Uint8Array<ArrayBuffer>,
+  ): Promise<PgliteWorkerClient> {
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: { dataDir, loadDataDir },
     });

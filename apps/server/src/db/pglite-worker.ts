@@ -12,7 +12,10 @@ type Request = { id: number; op: string; tx?: number; [key: string]: unknown };
 const port = parentPort!;
 const identity = (value: string) => value;
 
-const { dataDir, loadDataDir } = workerData as { dataDir: string | null; loadDataDir?: Uint8Array<ArrayBuffer> };
+const { dataDir, loadDataDir } = workerData as {
+  dataDir: string | null;
+  loadDataDir?: Uint8Array<ArrayBuffer>;
+};
 const db = await PGlite.create(dataDir ?? undefined, {
   extensions: { citext, pg_trgm },
   // A copy of another database's files (its dumpDataDir), e.g. the tests' migrated and seeded template.
