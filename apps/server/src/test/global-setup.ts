@@ -8,22 +8,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { seedAccessModel } from '../modules/access/access.seed';
 import { seedReferenceData } from '../modules/reference-data/reference-data.seed';
+import { TEMPLATE_VARIABLE, type TestDatabaseTemplate } from './test-database';
 
-export type TestDatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; file: string };
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDatabaseTemplate: TestDatabaseTemplate;
-  }
+/** The test workers start after this set-up and inherit its environment. */
+function provide(template: TestDatabaseTemplate) {
+  process.env[TEMPLATE_VARIABLE] = JSON.stringify(template);
 }
 
 const isPostgres = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
 
-export default async function setup(project: TestProject) {
+export default async function setup() {
   const url = process.env.DATABASE_URL;
   if (isPostgres(url)) {
     const admin = new URL(url);
@@ -39,7 +36,7 @@ export default async function setup(project: TestProject) {
     await seedAccessModel(database.db);
     // A template must have no connection open while it is copied.
     await database.close();
-    project.provide('testDatabaseTemplate', { kind: 'postgres', name });
+    provide({ kind: 'postgres', name });
     return async () => {
       await client.query(`drop database if exists "${name}" with (force)`);
       await client.end();
@@ -53,6 +50,6 @@ export default async function setup(project: TestProject) {
   const file = join(folder, 'template.tar');
   writeFileSync(file, await database.dumpDataDir!());
   await database.close();
-  project.provide('testDatabaseTemplate', { kind: 'pglite', file });
+  provide({ kind: 'pglite', file });
   return () => rmSync(folder, { recursive: true, force: true });
 }
