@@ -19,7 +19,7 @@ import { enterAs, uniqueTag } from './records';
 // edited. On the way, the server's refusals show where they belong: a company's status while its request waits (409
 // on status), the administrator's own role (400 on roles), a port another office serves (409 on the port); an office
 // is saved; an office and a company are saved by someone else while their form is open (412: said in the form,
-// entries kept, reload). The customer, their company and the branch office are made by each try of each test (a
+// entries kept, reload). The customer, the companies and the branch office are made by each try of each test (a
 // retry starts afresh), and every list, filter and count checked is narrowed to them: other specs running beside
 // these create companies, users, memberships, offices and audit entries of their own. The demo administrator acts,
 // but nothing of theirs or of the seeded records changes.
@@ -113,53 +113,6 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page.getByText(company)).toHaveCount(0);
   await expect(page.getByText(/ waiting, oldest first$|^No request is waiting/)).toBeFocused();
 
-  // The approved company saved by someone else while its form is open: the save is refused (412) in the form, which
-  // keeps what was typed; reloading shows their version.
-  await openFromWorkspaceMenu(page, 'Companies');
-  await page.getByLabel('Name or code').fill(company);
-  await page.getByRole('button', { name: `Edit ${company}` }).click();
-  const taxId = companyDialog.getByRole('textbox', { name: /^Tax or registration number/ });
-  await taxId.fill('WS-MINE');
-  const otherCompanySave = await page.evaluate(async (name) => {
-    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as {
-      accessToken: string;
-    };
-    const authorization = `Bearer ${accessToken}`;
-    const found = (await (
-      await fetch(`/cp/admin/companies/?search=${encodeURIComponent(name)}`, { headers: { authorization } })
-    ).json()) as { results: Record<string, unknown>[] };
-    const { id, version, code, roles, status, isActive, address, countryCode, mobile, emailId } =
-      found.results[0]!;
-    const response = await fetch(`/cp/admin/companies/${id}/`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization, 'if-match': `W/"${version}"` },
-      body: JSON.stringify({
-        code,
-        name,
-        roles,
-        status,
-        isActive,
-        address,
-        countryCode,
-        mobile,
-        emailId,
-        taxId: 'WS-THEIRS',
-      }),
-    });
-    return response.status;
-  }, company);
-  expect(otherCompanySave).toBe(200);
-  await companyDialog.getByRole('button', { name: 'Save company' }).click();
-  const companyRefusal = companyDialog.getByRole('alert').filter({ hasText: 'changed by someone else' });
-  await expect(companyRefusal).toContainText('This company was changed by someone else since you opened it.');
-  await expect(taxId).toHaveValue('WS-MINE');
-  await companyRefusal.getByRole('button', { name: 'Reload companies' }).click();
-  await expect(companyDialog).toBeHidden();
-  await page.getByRole('button', { name: `Edit ${company}` }).click();
-  await expect(taxId).toHaveValue('WS-THEIRS');
-  await page.keyboard.press('Escape');
-  await expect(companyDialog).toBeHidden();
-
   // Users: find the customer, deactivate them.
   await openFromWorkspaceMenu(page, 'Users');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
@@ -176,16 +129,6 @@ test('the administrator approves a company request, deactivates a user and filte
   await expectNoSeriousAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('status-badge').filter({ hasText: 'Deactivated' })).toBeVisible();
-
-  // The administrator cannot drop their own administrator role: the server's 400 shows under the roles.
-  await page.getByLabel('E-mail or name').fill(DEMO.admin);
-  await page.getByRole('button', { name: `Manage ${DEMO.admin}` }).click();
-  const self = page.getByRole('dialog', { name: 'Asha Admin' });
-  await self.getByRole('checkbox', { name: 'Carrier administrator' }).uncheck();
-  await self.getByRole('checkbox', { name: 'Carrier staff (corporate)' }).check();
-  await self.getByRole('button', { name: 'Save roles' }).click();
-  await expect(self.getByText('You cannot remove your own administrator role')).toBeVisible();
-  await page.keyboard.press('Escape');
 
   // The deactivated customer's open session is over, and signing in again is refused.
   await customer.page.reload();
@@ -231,58 +174,87 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page.getByText('Asha Admin (admin@demo.lading.test)')).toBeVisible();
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
 
-  // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page);
-  // The menu (loaded on the first press) gives the focus back to its button when closed by keyboard.
-  const menuButton = page.getByRole('button', { name: 'Open menu' });
-  await menuButton.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+test('saves refused in their forms: a company saved by someone else meanwhile (412), the administrator’s own role (400)', async ({
+  page,
+  carrier,
+}) => {
+  // An approved company of the test's own.
+  const tag = uniqueTag();
+  const company = `Workspace Spec Shippers ${tag}`;
+  await carrier.call('POST', '/cp/admin/companies/', {
+    code: `WS-${tag.toUpperCase()}`.slice(0, 20),
+    name: company,
+    roles: ['CO'],
+    status: 'APPR',
+    isActive: true,
+    address: '9 Wharf Road, Kochi',
+    countryCode: 'IN',
+    taxId: 'WS-2026-1',
+  });
+  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });
+  await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+
+  // An approved company saved by someone else while its form is open: the save is refused (412) in the form, which
+  // keeps what was typed; reloading shows their version.
+  await openFromWorkspaceMenu(page, 'Companies');
+  await page.getByLabel('Name or code').fill(company);
+  await page.getByRole('button', { name: `Edit ${company}` }).click();
+  const companyDialog = page.getByRole('dialog', { name: `Edit ${company}` });
+  const taxId = companyDialog.getByRole('textbox', { name: /^Tax or registration number/ });
+  await taxId.fill('WS-MINE');
+  const otherCompanySave = await page.evaluate(async (name) => {
+    const { accessToken } = JSON.parse(window.localStorage.getItem('lading.session')!) as {
+      accessToken: string;
+    };
+    const authorization = `Bearer ${accessToken}`;
+    const found = (await (
+      await fetch(`/cp/admin/companies/?search=${encodeURIComponent(name)}`, { headers: { authorization } })
+    ).json()) as { results: Record<string, unknown>[] };
+    const { id, version, code, roles, status, isActive, address, countryCode, mobile, emailId } =
+      found.results[0]!;
+    const response = await fetch(`/cp/admin/companies/${id}/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization, 'if-match': `W/"${version}"` },
+      body: JSON.stringify({
+        code,
+        name,
+        roles,
+        status,
+        isActive,
+        address,
+        countryCode,
+        mobile,
+        emailId,
+        taxId: 'WS-THEIRS',
+      }),
+    });
+    return response.status;
+  }, company);
+  expect(otherCompanySave).toBe(200);
+  await companyDialog.getByRole('button', { name: 'Save company' }).click();
+  const companyRefusal = companyDialog.getByRole('alert').filter({ hasText: 'changed by someone else' });
+  await expect(companyRefusal).toContainText('This company was changed by someone else since you opened it.');
+  await expect(taxId).toHaveValue('WS-MINE');
+  await companyRefusal.getByRole('button', { name: 'Reload companies' }).click();
+  await expect(companyDialog).toBeHidden();
+  await page.getByRole('button', { name: `Edit ${company}` }).click();
+  await expect(taxId).toHaveValue('WS-THEIRS');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
-  await expect(menuButton).toBeFocused();
-  await menuButton.click();
-  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(companyDialog).toBeHidden();
+
+  await openFromWorkspaceMenu(page, 'Users');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
-  await page.getByLabel('E-mail or name').fill(email);
-  await expect(page.getByText('1 user', { exact: true })).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await expectNoSeriousAxeViolations(page);
-
-  // The audit trail's six filters fold into a drawer on a phone, behind a Filters button that counts those in use.
-  await page.goto('/app-dashboard-admin/audit');
-  await expect(page.getByRole('textbox', { name: 'Action' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Filters' }).click();
-  const filters = page.getByRole('dialog', { name: 'Filter the audit trail' });
-  await filters.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
-  await filters.getByLabel('User (e-mail or name)').fill('asha');
-  await filters.getByRole('combobox', { name: 'Record type' }).click();
-  await page.getByRole('option', { name: 'User', exact: true }).click();
-  await filters.getByLabel('Record id').fill(customerId);
-  await expectNoSeriousAxeViolations(page);
-  await filters.getByRole('button', { name: 'Show 1 entry' }).click();
-  await expect(filters).toBeHidden();
-  await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
-  await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('4');
-  await expect(page.getByText('1 entry, newest first')).toBeVisible();
-  await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await expectNoSeriousAxeViolations(page);
-
-  // A refused filter (400) is said, with the field's label, where the phone user reads it: outside the drawer.
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  await filters.getByLabel('From').fill('2026-12-31');
-  await filters.getByLabel('To').fill('2026-01-01');
-  await expect(filters.getByText('must not be before from')).toBeVisible();
-  await filters.getByRole('button', { name: /^Show / }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'These filters cannot be used' })).toContainText(
-    'To: must not be before from',
-  );
-  // Checked once the drawer has faded out (axe reads its title and labels at part opacity as low contrast).
-  await expect(filters).toBeHidden();
-  await expectNoSeriousAxeViolations(page);
+  // The administrator cannot drop their own administrator role: the server's 400 shows under the roles.
+  await page.getByLabel('E-mail or name').fill(DEMO.admin);
+  await page.getByRole('button', { name: `Manage ${DEMO.admin}` }).click();
+  const self = page.getByRole('dialog', { name: 'Asha Admin' });
+  await self.getByRole('checkbox', { name: 'Carrier administrator' }).uncheck();
+  await self.getByRole('checkbox', { name: 'Carrier staff (corporate)' }).check();
+  await self.getByRole('button', { name: 'Save roles' }).click();
+  await expect(self.getByText('You cannot remove your own administrator role')).toBeVisible();
+  await page.keyboard.press('Escape');
 });
 
 test('offices: a port another office serves is refused, a save goes through, a save over someone else’s is refused', async ({
@@ -357,4 +329,66 @@ test('offices: a port another office serves is refused, a save goes through, a s
   await expect(officeName).toHaveValue(originalName);
   await office.getByRole('button', { name: 'Cancel' }).click();
   await expect(office).toBeHidden();
+});
+
+test('on a phone: the menu drawer leads to the workspace, whose screens fit, and the audit trail’s filters fold into a drawer', async ({
+  page,
+  carrier,
+  customer,
+}) => {
+  // A customer of the test's own, deactivated by the administrator: the user and the audit entry the filters find.
+  await carrier.call('PUT', `/cp/admin/users/${customer.api.userId}/active/`, { isActive: false });
+  const customerId = String(customer.api.userId);
+  // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });
+  await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+  // The menu (loaded on the first press) gives the focus back to its button when closed by keyboard.
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
+  await page.getByLabel('E-mail or name').fill(customer.email);
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
+
+  // The audit trail's six filters fold into a drawer on a phone, behind a Filters button that counts those in use.
+  await page.goto('/app-dashboard-admin/audit');
+  await expect(page.getByRole('textbox', { name: 'Action' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filter the audit trail' });
+  await filters.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
+  await filters.getByLabel('User (e-mail or name)').fill('asha');
+  await filters.getByRole('combobox', { name: 'Record type' }).click();
+  await page.getByRole('option', { name: 'User', exact: true }).click();
+  await filters.getByLabel('Record id').fill(customerId);
+  await expectNoSeriousAxeViolations(page);
+  await filters.getByRole('button', { name: 'Show 1 entry' }).click();
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('4');
+  await expect(page.getByText('1 entry, newest first')).toBeVisible();
+  await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
+
+  // A refused filter (400) is said, with the field's label, where the phone user reads it: outside the drawer.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await filters.getByLabel('From').fill('2026-12-31');
+  await filters.getByLabel('To').fill('2026-01-01');
+  await expect(filters.getByText('must not be before from')).toBeVisible();
+  await filters.getByRole('button', { name: /^Show / }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'These filters cannot be used' })).toContainText(
+    'To: must not be before from',
+  );
+  // Checked once the drawer has faded out (axe reads its title and labels at part opacity as low contrast).
+  await expect(filters).toBeHidden();
+  await expectNoSeriousAxeViolations(page);
 });
