@@ -9,8 +9,7 @@ import {
   signInAs,
   test,
 } from './fixtures';
-import { linkIn, waitForMail } from './mailbox';
-import { enterAs, newStaff } from './records';
+import { enterAs, newStaff, signUp, uniqueTag } from './records';
 
 // Permissions, route guards, offices and company requests as each demo account sees them (read only). The office
 // switcher is worked by a member of corporate staff made for the test (TSX and MAA), so the demo admin's selected
@@ -177,19 +176,14 @@ test.describe('corporate staff switching offices', () => {
   });
 });
 
-test('a customer requests a new company and sees it pending on the profile', async ({ page, request }) => {
+test('a customer requests a new company and sees it pending on the profile', async ({ page }) => {
   // A new customer of their own, so the demo customers keep their companies.
-  const email = `e2e.company.${Date.now()}@example.com`;
-  const password = 'ledger of the tides';
-  const signUp = await request.post('/authenticate/oauth/users/create-cp-users/', {
-    data: { username: email, email, password, first_name: 'Noor', last_name: 'Haddad', party: null },
+  const { email, password } = await signUp(BASE_URL, {
+    email: `e2e.company.${uniqueTag()}@example.com`,
+    password: 'ledger of the tides',
+    firstName: 'Noor',
+    lastName: 'Haddad',
   });
-  expect(signUp.status()).toBe(201);
-  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.includes('Verify'));
-  const token = linkIn(mail, '/app-verify-email').searchParams.get('token');
-  expect((await request.post('/authenticate/oauth/users/verify-email/', { data: { token } })).ok()).toBe(
-    true,
-  );
 
   await signInAs(page, email, password);
   await expect(page).toHaveURL(/\/app-profile$/);

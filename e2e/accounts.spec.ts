@@ -1,6 +1,6 @@
 import { DEMO, expect, expectNoSeriousAxeViolations, expectToast, signInAs, test } from './fixtures';
 import { linkIn, mailsMatching, waitForMail } from './mailbox';
-import { enterAs, uniqueTag } from './records';
+import { enterAs, newCompany, uniqueTag } from './records';
 
 // The login screen, sign-up, sign-out and password reset. Each test that signs a customer in, types a wrong password
 // or changes a password does so with a customer of its own (the `customer` fixture, or an account it signs up): the
@@ -123,12 +123,9 @@ test('sign up, verify by e-mail over SMTP, first login lands on app-profile', as
   // The company the new account picks on its profile: one of the test's own (approved by the carrier), so the
   // membership request it makes waits on no company another spec looks at.
   const companyName = `Tideway Imports ${tag.toUpperCase()}`;
-  await carrier.call('POST', '/cp/admin/companies/', {
-    code: `SU-${tag.toUpperCase()}`.slice(0, 20),
+  await newCompany(carrier, {
     name: companyName,
-    roles: ['CO'],
-    status: 'APPR',
-    isActive: true,
+    codePrefix: 'SU',
     address: 'Office 12, JAFZA One, Dubai',
     countryCode: 'AE',
   });

@@ -1,6 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   api,
+  BASE_URL,
   DEMO,
   DEMO_PASSWORD,
   expect,
@@ -11,8 +12,7 @@ import {
   signInAs,
   test,
 } from './fixtures';
-import { linkIn, waitForMail } from './mailbox';
-import { enterAs, uniqueTag } from './records';
+import { enterAs, newCompany, signUp, uniqueTag } from './records';
 
 // The admin workspace with data of its own: a new customer asks for a new company, the administrator approves the
 // request, deactivates the customer (who then cannot sign in) and finds both in the audit trail; a branch office is
@@ -31,18 +31,9 @@ const password = 'harbour lights at dusk';
 /** A verified customer of the test's own, signed in once to ask for a new company (pending approval). */
 async function customerWithCompanyRequest(
   browser: Browser,
-  request: APIRequestContext,
   { email, company }: { email: string; company: string },
 ) {
-  const signUp = await request.post('/authenticate/oauth/users/create-cp-users/', {
-    data: { username: email, email, password, first_name: 'Wren', last_name: 'Workspace', party: null },
-  });
-  expect(signUp.status()).toBe(201);
-  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.includes('Verify'));
-  const token = linkIn(mail, '/app-verify-email').searchParams.get('token');
-  expect((await request.post('/authenticate/oauth/users/verify-email/', { data: { token } })).ok()).toBe(
-    true,
-  );
+  await signUp(BASE_URL, { email, password, firstName: 'Wren', lastName: 'Workspace' });
   const context = await browser.newContext();
   const page = await context.newPage();
   await enterAs(page, { email, password }, '/app-profile');
@@ -73,13 +64,12 @@ async function openFromWorkspaceMenu(page: Page, label: string) {
 test('the administrator approves a company request, deactivates a user and filters the audit trail', async ({
   page,
   browser,
-  request,
   carrier,
 }) => {
   const tag = uniqueTag();
   const email = `e2e.workspace.${tag}@example.com`;
   const company = `Workspace Spec Traders ${tag}`;
-  const customer = await customerWithCompanyRequest(browser, request, { email, company });
+  const customer = await customerWithCompanyRequest(browser, { email, company });
   // The request's id, to find its approval in the audit trail.
   const pending = await carrier.call<{ results: { id: number; user: { email: string } }[] }>(
     'GET',
@@ -183,14 +173,10 @@ test('saves refused in their forms: a company saved by someone else meanwhile (4
   // An approved company of the test's own.
   const tag = uniqueTag();
   const company = `Workspace Spec Shippers ${tag}`;
-  await carrier.call('POST', '/cp/admin/companies/', {
-    code: `WS-${tag.toUpperCase()}`.slice(0, 20),
+  await newCompany(carrier, {
     name: company,
-    roles: ['CO'],
-    status: 'APPR',
-    isActive: true,
+    codePrefix: 'WS',
     address: '9 Wharf Road, Kochi',
-    countryCode: 'IN',
     taxId: 'WS-2026-1',
   });
   await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });

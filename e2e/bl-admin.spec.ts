@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { BASE_URL, DEMO, DEMO_PASSWORD, expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import {
+  BASE_URL,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectNoSeriousAxeViolations,
+  expectToast,
+  test,
+} from './fixtures';
 import { waitForMail } from './mailbox';
 import {
   type Api,
@@ -25,16 +33,6 @@ test.afterAll(async () => owner?.api.dispose());
 async function submittedBill(carrier: Api): Promise<Bill> {
   const { bill } = await draftBillFor(owner, carrier);
   return submitBill(owner, bill);
-}
-
-/**
- * The toast with this text is visible: fixtures.ts's expectToast with more room. The first toast of a page loads the
- * notification stack (lib/toast.ts) before it shows, which on a loaded machine takes longer than the default 7 s.
- */
-async function toastShown(page: Page, text: string) {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible({
-    timeout: 15_000,
-  });
 }
 
 /** The demo admin opens the dashboard, whose BL review queue opens the work list. */
@@ -155,7 +153,7 @@ test('review side by side, download the PDF, and return a bill with a comment th
   await dialog.getByLabel(/Comment for the customer/).fill(comment);
   await expectNoSeriousAxeViolations(page);
   await clickAndAwait(page, dialog.getByRole('button', { name: 'Return to customer' }), /\/return\/$/);
-  await toastShown(page, 'Bill of lading returned to the customer');
+  await expectToast(page, 'Bill of lading returned to the customer');
   await expect(dialog).toBeHidden();
   await expect(statusBadge(page)).toContainText('DRAFT');
   await expect(page.getByText('Returned with comment')).toBeVisible();
@@ -194,7 +192,7 @@ test('e-mail a bill from the review screen: addresses are checked before sending
   await dialog.getByLabel('Message').fill('Draft for your records.');
   await expectNoSeriousAxeViolations(page);
   await clickAndAwait(page, dialog.getByRole('button', { name: 'Send' }), /\/send_mail_bl\/$/);
-  await toastShown(page, 'The bill of lading will be e-mailed shortly');
+  await expectToast(page, 'The bill of lading will be e-mailed shortly');
   const mail = await waitForMail(
     (m) => m.subject.startsWith(`Bill of lading ${bill.number}`) && m.to.includes('bank@example.com'),
   );
@@ -208,12 +206,12 @@ test('approve and then issue a bill', async ({ page, carrier }) => {
   await openReview(page, bill.number);
   await expect(page.getByRole('button', { name: 'Issue' })).toBeDisabled();
   await clickAndAwait(page, page.getByRole('button', { name: 'Approve' }), /\/approve\/$/);
-  await toastShown(page, 'Bill of lading approved');
+  await expectToast(page, 'Bill of lading approved');
   await expect(statusBadge(page)).toContainText('APPROVED');
   await expect(page.getByText('No changes since the last approved version.')).toBeVisible();
 
   await clickAndAwait(page, page.getByRole('button', { name: 'Issue' }), /\/issue\/$/);
-  await toastShown(page, 'Bill of lading issued');
+  await expectToast(page, 'Bill of lading issued');
   await expect(statusBadge(page)).toContainText('ISSUED');
   for (const name of ['Approve', 'Return', 'Issue']) {
     await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();

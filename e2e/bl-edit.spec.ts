@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { BASE_URL, DEMO, DEMO_PASSWORD, expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import {
+  BASE_URL,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectBillForm,
+  expectNoSeriousAxeViolations,
+  expectToast,
+  openBill,
+  test,
+} from './fixtures';
 import { waitForMail } from './mailbox';
 import {
   type Api,
@@ -10,55 +19,13 @@ import {
   type Equipment,
   enterAs,
   newCustomer,
+  returnBill,
   submitBill,
 } from './records';
 
 // The customer's BL list and edit screen, on bills of a customer made for this file (and, for the list, of the
 // test's own customer). Only the bill without containers is a seeded one, read and never saved: a booking cannot be
 // confirmed without a container, so no API makes such a bill.
-
-/** The customer completes the draft (these gross weights per container, one cargo row) and submits it. */
-async function completeBill(customer: Customer, bill: Bill, gross: number[]): Promise<Bill> {
-  const [packageType] = await customer.api.call<{ id: number }[]>(
-    'GET',
-    '/core/base/v1/cargo-package-types/cargo-package-types-cp/',
-  );
-  const hsCodes = await customer.api.call<{ id: number; hsnCode: string }[]>(
-    'GET',
-    '/core/base/v1/hsn-codes/cp-hsn-code-list/?commodityStartsWith=520100',
-  );
-  return customer.api.call<Bill>('PUT', `/cp/bill-of-ladings/${bill.id}/`, {
-    version: bill.version,
-    shipperNameInBl: customer.companyName,
-    shipperPhoneNo: '+91 22 4000 1000',
-    consigneeNameInBl: 'Lion City Textiles Pte Ltd',
-    consigneePhoneNo: '+65 6100 2000',
-    description: 'Raw cotton, not carded or combed',
-    marksAndNos: 'LCT/SIN/1-240',
-    blNotifyPartyDetails: [],
-    blContainerDetails: bill.blContainerDetails.map((container, i) => ({
-      blId: bill.id,
-      containerId: container.containerId,
-      sealNo: `SL${container.containerNumber.slice(4, 10)}`,
-      noOfPacks: 120,
-      packageTypeId: packageType!.id,
-      grossWeight: gross[i] ?? 18000,
-      measurement: 28.5,
-      vgm: (gross[i] ?? 18000) + 2200,
-      vgmMethod: 'Method 1',
-    })),
-    blCargoDetails: [
-      {
-        blId: bill.id,
-        hsnCode: hsCodes.find((code) => code.hsnCode === '520100')!.id,
-        commodity: 'Raw cotton',
-        packageTypeId: packageType!.id,
-        // As many as the containers hold: the screen warns when the two differ.
-        packageDetails: `${120 * bill.blContainerDetails.length} bales`,
-      },
-    ],
-  });
-}
 
 /**
  * A bill of the customer's with every required field filled, submitted and returned by the carrier with a comment:
@@ -70,11 +37,10 @@ async function returnedDraft(
   { equipment, gross = [] }: { equipment?: Equipment; gross?: number[] } = {},
 ): Promise<Bill> {
   const { bill } = await draftBillFor(customer, carrier, { equipment });
-  const submitted = await completeBill(customer, bill, gross);
-  return carrier.call<Bill>('POST', `/cp/bill-of-ladings/${bill.id}/return/`, {
-    comment: 'Please check the weights once more.',
-    version: submitted.version,
-  });
+  return returnBill(
+    carrier,
+    await submitBill(customer, bill, { containers: gross.map((g) => ({ gross: g })) }),
+  );
 }
 
 let owner: Customer;
@@ -85,37 +51,6 @@ test.beforeAll(async ({ carrier }) => {
   ready = await returnedDraft(owner, carrier);
 });
 test.afterAll(async () => owner?.api.dispose());
-
-/**
- * The toast with this text is visible: fixtures.ts's expectToast with more room. The first toast of a page loads the
- * notification stack (lib/toast.ts) before it shows, which on a loaded machine takes longer than the default 7 s.
- */
-async function toastShown(page: Page, text: string) {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible({
-    timeout: 15_000,
-  });
-}
-
-/** Opens a bill from the list by its number, as a person would; signs `person` in first when given. */
-async function openBill(page: Page, number: string, person?: { email: string; password: string }) {
-  const list = `/app-dashboard/bl-list?blNo=${number}`;
-  if (person) await enterAs(page, person, list);
-  else await page.goto(list);
-  await page.getByRole('link', { name: number, exact: true }).click();
-  await formLoaded(page, number);
-}
-
-/**
- * The bill's screen is there with its form: the header paints first, the form is rendered in the background in
- * slices (bl-view.tsx), which on a loaded machine (CI runs servers and browsers side by side) takes longer than the
- * default 7 s.
- */
-async function formLoaded(page: Page, number: string) {
-  await expect(page.getByRole('heading', { name: `Bill Of Lading ${number}` })).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(page.getByRole('heading', { name: 'Primary Details' })).toBeVisible({ timeout: 15_000 });
-}
 
 test.describe('the BL list', () => {
   // A customer of its own, whose every bill the list shows: made in this order, a draft, one submitted, one issued.
@@ -194,7 +129,7 @@ test('submitting an invalid form shows the required-field toast, highlights the 
   await page.getByLabel(/^Shipper Name as in BL/).fill('');
   await page.getByRole('textbox', { name: 'Package Details, cargo row 1' }).fill('');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await toastShown(page, 'Please Fill All required Fields');
+  await expectToast(page, 'Please Fill All required Fields');
   await expect(page.getByLabel(/^Shipper Name as in BL/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('textbox', { name: 'Package Details, cargo row 1' })).toHaveAttribute(
     'aria-invalid',
@@ -256,11 +191,11 @@ test('a successful save: UPDATE PENDING, totals recomputed, notify party kept, a
   );
   await page.getByRole('button', { name: 'Submit' }).click();
   expect((await saved).status()).toBe(200);
-  await toastShown(page, 'Bl Updated Successfully');
+  await expectToast(page, 'Bl Updated Successfully');
   await expect(page.getByText('UPDATE PENDING', { exact: true })).toBeVisible();
 
   await page.reload();
-  await formLoaded(page, bill.number);
+  await expectBillForm(page, bill.number);
   await expect(page.getByText('UPDATE PENDING', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Add Notify Party')).toBeChecked();
   await expect(page.getByLabel(/^Notify Party 1 Name in BL/)).toHaveValue('Rotterdam Distribution BV');

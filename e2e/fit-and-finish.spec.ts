@@ -4,8 +4,11 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expect,
+  expectBillForm,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
+  expectToast,
+  openBill,
   test,
 } from './fixtures';
 import {
@@ -15,6 +18,7 @@ import {
   draftBillFor,
   enterAs,
   newCustomer,
+  returnBill,
   submitBill,
 } from './records';
 
@@ -40,37 +44,6 @@ async function attachScreenshot(page: Page, name: string) {
 const vgmMethodInputs = (page: Page) =>
   page.locator('input[aria-label^="VGM Method, container"]:not([type=hidden])');
 
-/**
- * The toast with this text is visible: fixtures.ts's expectToast with more room. The first toast of a page loads the
- * notification stack (lib/toast.ts) before it shows, which on a loaded machine takes longer than the default 7 s.
- */
-async function toastShown(page: Page, text: string) {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible({
-    timeout: 15_000,
-  });
-}
-
-/** Opens a bill from the list by its number, as a person would; signs `person` in first when given. */
-async function openBill(page: Page, number: string, person?: { email: string; password: string }) {
-  const list = `/app-dashboard/bl-list?blNo=${number}`;
-  if (person) await enterAs(page, person, list);
-  else await page.goto(list);
-  await page.getByRole('link', { name: number, exact: true }).first().click();
-  await formLoaded(page, number);
-}
-
-/**
- * The bill's screen is there with its form: the header paints first, the form is rendered in the background in
- * slices (bl-view.tsx). A loaded machine (CI runs servers and browsers side by side) may take longer than the default
- * 7 s for either.
- */
-async function formLoaded(page: Page, number: string) {
-  await expect(page.getByRole('heading', { name: `Bill Of Lading ${number}` })).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(page.getByRole('heading', { name: 'Primary Details' })).toBeVisible({ timeout: 15_000 });
-}
-
 /** Three cargo rows: HS code digits, commodity, package details (2600 packages, as the containers hold). */
 const CARGO = [
   ['520100', 'Raw cotton', '1000 bales'],
@@ -84,52 +57,18 @@ const CARGO = [
  */
 async function fourContainerDraft(customer: Customer, carrier: Api): Promise<Bill> {
   const { bill } = await draftBillFor(customer, carrier, { equipment: [{ isoCode: '22G1', quantity: 4 }] });
-  const gross = [8200, 8150, 20400, 12600];
   const packages = [400, 400, 800, 1000];
-  const [packageType] = await customer.api.call<{ id: number }[]>(
-    'GET',
-    '/core/base/v1/cargo-package-types/cargo-package-types-cp/',
-  );
-  const cargo = [];
-  for (const [digits, commodity, packageDetails] of CARGO) {
-    const codes = await customer.api.call<{ id: number; hsnCode: string }[]>(
-      'GET',
-      `/core/base/v1/hsn-codes/cp-hsn-code-list/?commodityStartsWith=${digits}`,
-    );
-    cargo.push({
-      blId: bill.id,
-      hsnCode: codes.find((code) => code.hsnCode === digits)!.id,
-      commodity,
-      packageTypeId: packageType!.id,
-      packageDetails,
-    });
-  }
-  const submitted = await customer.api.call<Bill>('PUT', `/cp/bill-of-ladings/${bill.id}/`, {
-    version: bill.version,
-    shipperNameInBl: customer.companyName,
-    shipperPhoneNo: '+91 22 4000 1000',
-    consigneeNameInBl: 'Lion City Textiles Pte Ltd',
-    consigneePhoneNo: '+65 6100 2000',
-    description: 'Cotton, T-shirts and rice',
-    marksAndNos: 'LCT/SIN/1-UP',
-    blNotifyPartyDetails: [],
-    blContainerDetails: bill.blContainerDetails.map((container, i) => ({
-      blId: bill.id,
-      containerId: container.containerId,
-      sealNo: `SL${container.containerNumber.slice(4, 10)}`,
-      noOfPacks: packages[i]!,
-      packageTypeId: packageType!.id,
-      grossWeight: gross[i]!,
-      measurement: 28.5,
-      vgm: gross[i]! + 2200,
+  const submitted = await submitBill(customer, bill, {
+    containers: [8200, 8150, 20400, 12600].map((gross, i) => ({
+      gross,
+      packages: packages[i],
       vgmMethod: i === 2 ? 'Method 2' : 'Method 1',
     })),
-    blCargoDetails: cargo,
+    cargo: CARGO,
+    description: 'Cotton, T-shirts and rice',
+    marks: 'LCT/SIN/1-UP',
   });
-  return carrier.call<Bill>('POST', `/cp/bill-of-ladings/${bill.id}/return/`, {
-    comment: 'Please check the weights once more.',
-    version: submitted.version,
-  });
+  return returnBill(carrier, submitted);
 }
 
 // The layouts and forms are checked on bills of a customer made for this file, in every status a customer's bill
@@ -206,10 +145,10 @@ test.describe('at 1440 px', () => {
       vgm: 14555.56,
     });
     expect(body.netWeight).toBe(53495.68);
-    await toastShown(page, 'Bl Updated Successfully');
+    await expectToast(page, 'Bl Updated Successfully');
 
     await page.reload();
-    await formLoaded(page, bill.number);
+    await expectBillForm(page, bill.number);
     await expect(cell('Cargo Gross Weight (KG)')).toHaveValue('12,345.68');
     await expect(cell('VGM (kg)')).toHaveValue('14,555.56');
     await expect(page.getByText('53,495.68 kg')).toBeVisible();
@@ -226,7 +165,7 @@ test.describe('at 1440 px', () => {
     const before = await boxOf(submit);
     // A person clicks where Submit is now; leaving the text area shows its "Required" line first.
     await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
-    await toastShown(page, 'Please Fill All required Fields');
+    await expectToast(page, 'Please Fill All required Fields');
     await expect(description).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Required', { exact: true }).first()).toBeVisible();
     expect(await boxOf(submit)).toEqual(before);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { Api, type Customer, newCustomer } from './records';
+import { Api, type Customer, enterAs, newCustomer } from './records';
 
 export { expect };
 
@@ -83,9 +83,35 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   ) as Promise<T>;
 }
 
-/** The toast with this text is visible. */
+/**
+ * The toast with this text is visible. The first toast of a page loads the notification stack (lib/toast.ts) before
+ * it shows, which on a loaded machine takes longer than the default 7 s.
+ */
 export async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/**
+ * The bill's screen is there with its form: the header paints first, the form is rendered in the background in
+ * slices (bl-view.tsx). A loaded machine (CI runs servers and browsers side by side) may take longer than the default
+ * 7 s for either.
+ */
+export async function expectBillForm(page: Page, number: string) {
+  await expect(page.getByRole('heading', { name: `Bill Of Lading ${number}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('heading', { name: 'Primary Details' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Opens a bill from the list by its number, as a person would; signs `person` in first when given. */
+export async function openBill(page: Page, number: string, person?: { email: string; password: string }) {
+  const list = `/app-dashboard/bl-list?blNo=${number}`;
+  if (person) await enterAs(page, person, list);
+  else await page.goto(list);
+  await page.getByRole('link', { name: number, exact: true }).first().click();
+  await expectBillForm(page, number);
 }
 
 /**

@@ -143,26 +143,25 @@ export type Customer = Person & { companyId: number; companyName: string };
 
 const PASSWORD = 'Harbour-ledger-2026';
 
-/** Signs a new account up and verifies its address with the link the portal mailed (real SMTP). */
-async function signUp(
+export type SignUp = { email: string; password: string; firstName: string; lastName: string };
+
+/**
+ * Signs a new account up and verifies its address with the link the portal mailed (real SMTP). Unnamed parts are
+ * made up: a unique address under `role`, the fixtures' password.
+ */
+export async function signUp(
   baseURL: string,
-  role: string,
-): Promise<{ email: string; firstName: string; lastName: string }> {
+  account: Partial<SignUp> & { role?: string } = {},
+): Promise<SignUp> {
   const tag = uniqueTag();
-  const email = `e2e.${role}.${tag}@example.com`;
-  const firstName = role === 'staff' ? 'Ravi' : 'Meera';
-  const lastName = `Tester ${tag}`;
+  const email = account.email ?? `e2e.${account.role ?? 'customer'}.${tag}@example.com`;
+  const password = account.password ?? PASSWORD;
+  const firstName = account.firstName ?? (account.role === 'staff' ? 'Ravi' : 'Meera');
+  const lastName = account.lastName ?? `Tester ${tag}`;
   const http = await request.newContext({ baseURL, storageState: NO_STATE });
   try {
     const created = await http.post('/authenticate/oauth/users/create-cp-users/', {
-      data: {
-        username: email,
-        email,
-        password: PASSWORD,
-        first_name: firstName,
-        last_name: lastName,
-        party: null,
-      },
+      data: { username: email, email, password, first_name: firstName, last_name: lastName, party: null },
     });
     expect(created.status(), await created.text()).toBe(201);
     const mail = await waitForMail((m) => m.to.includes(email) && m.subject.includes('Verify'));
@@ -172,7 +171,30 @@ async function signUp(
   } finally {
     await http.dispose();
   }
-  return { email, firstName, lastName };
+  return { email, password, firstName, lastName };
+}
+
+/** An approved, active company created by carrier staff (a unique code from `codePrefix`). */
+export async function newCompany(
+  staff: Api,
+  {
+    name,
+    codePrefix = 'E2E',
+    address = '12 Harbour Road, Mumbai 400001',
+    countryCode = 'IN',
+    taxId,
+  }: { name: string; codePrefix?: string; address?: string; countryCode?: string; taxId?: string },
+): Promise<{ id: number; code: string; name: string }> {
+  return staff.call('POST', '/cp/admin/companies/', {
+    code: `${codePrefix}-${uniqueTag().toUpperCase()}`.slice(0, 20),
+    name,
+    roles: ['CO'],
+    status: 'APPR',
+    isActive: true,
+    address,
+    countryCode,
+    ...(taxId ? { taxId } : {}),
+  });
 }
 
 /**
@@ -180,18 +202,9 @@ async function signUp(
  * with that company, the membership approved by `staff`. Nobody else sees or changes what this customer owns.
  */
 export async function newCustomer(baseURL: string, staff: Api): Promise<Customer> {
-  const { email, firstName, lastName } = await signUp(baseURL, 'customer');
-  const tag = uniqueTag().toUpperCase();
-  const companyName = `Tester Exports ${tag}`;
-  const company = await staff.call<{ id: number }>('POST', '/cp/admin/companies/', {
-    code: `E2E-${tag}`.slice(0, 20),
-    name: companyName,
-    roles: ['CO'],
-    status: 'APPR',
-    isActive: true,
-    address: '12 Harbour Road, Mumbai 400001',
-    countryCode: 'IN',
-  });
+  const { email, firstName, lastName } = await signUp(baseURL, { role: 'customer' });
+  const companyName = `Tester Exports ${uniqueTag().toUpperCase()}`;
+  const company = await newCompany(staff, { name: companyName });
   const api = await Api.signIn(baseURL, email, PASSWORD);
   await api.call('PATCH', `/authenticate/oauth/users/${api.userId}/update-cp-users/`, {
     id: api.userId,
@@ -216,7 +229,7 @@ export async function newStaff(
   staff: Api,
   { roles, offices }: { roles: string[]; offices: string[] },
 ): Promise<Person> {
-  const { email, firstName, lastName } = await signUp(baseURL, 'staff');
+  const { email, firstName, lastName } = await signUp(baseURL, { role: 'staff' });
   const users = await staff.call<{ results: { id: number; email: string }[] }>(
     'GET',
     `/cp/admin/users/?search=${encodeURIComponent(email)}`,
@@ -317,6 +330,9 @@ export type Bill = {
   blContainerDetails: { containerId: number; containerNumber: string }[];
 } & Record<string, unknown>;
 
+/** Each container's tare as `draftBillFor` confirms it (kg): the VGM is its gross weight plus this. */
+const TARE = 2200;
+
 /**
  * A booking of the customer's confirmed by `staff` (one container per booked unit, fresh numbers): its bill of
  * lading DRAFT exists. Answers the booking, the draft and the container numbers.
@@ -332,7 +348,7 @@ export async function draftBillFor(
     Array.from({ length: line.quantity }, () => ({
       containerNumber: freshContainerNumber().valid,
       isoCode: line.isoCode,
-      tareWeight: 2200,
+      tareWeight: TARE,
     })),
   );
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -347,41 +363,72 @@ export async function draftBillFor(
   return { booking, bill, containers: containers.map((c) => c.containerNumber) };
 }
 
+/** What the customer fills in; every part has a default (one cargo row of raw cotton, 18 t and 120 bales a box). */
+export type BillContents = {
+  /** Per container, in order; containers past the list get the defaults. */
+  containers?: { gross?: number; packages?: number; vgmMethod?: 'Method 1' | 'Method 2' }[];
+  /** HS code digits, commodity, package details. */
+  cargo?: readonly (readonly [string, string, string])[];
+  description?: string;
+  marks?: string;
+};
+
 /** The customer completes every required field of the draft and submits it: the bill is UPDATE PENDING. */
-export async function submitBill(customer: Customer, bill: Bill, marks = 'LCT/SIN/1-240'): Promise<Bill> {
+export async function submitBill(customer: Customer, bill: Bill, contents: BillContents = {}): Promise<Bill> {
   const packageTypes = await customer.api.call<{ id: number }[]>(
     'GET',
     '/core/base/v1/cargo-package-types/cargo-package-types-cp/',
   );
   const packageTypeId = packageTypes[0]!.id;
+  const containers = bill.blContainerDetails.map((container, i) => {
+    const { gross = 18000, packages = 120, vgmMethod = 'Method 1' } = contents.containers?.[i] ?? {};
+    return {
+      blId: bill.id,
+      containerId: container.containerId,
+      sealNo: `SL${container.containerNumber.slice(4, 10)}`,
+      noOfPacks: packages,
+      packageTypeId,
+      grossWeight: gross,
+      measurement: 28.5,
+      vgm: gross + TARE,
+      vgmMethod,
+    };
+  });
+  // As many packages as the containers hold: the bill's screen warns when the two differ.
+  const cargo = contents.cargo ?? [
+    ['520100', 'Raw cotton', `${containers.reduce((sum, c) => sum + c.noOfPacks, 0)} bales`],
+  ];
+  const blCargoDetails = [];
+  for (const [digits, commodity, packageDetails] of cargo)
+    blCargoDetails.push({
+      blId: bill.id,
+      hsnCode: await hsCodeId(customer.api, digits),
+      commodity,
+      packageTypeId,
+      packageDetails,
+    });
   return customer.api.call<Bill>('PUT', `/cp/bill-of-ladings/${bill.id}/`, {
     version: bill.version,
     shipperNameInBl: customer.companyName,
     shipperPhoneNo: '+91 22 4000 1000',
     consigneeNameInBl: 'Lion City Textiles Pte Ltd',
     consigneePhoneNo: '+65 6100 2000',
-    description: 'Raw cotton, not carded or combed',
-    marksAndNos: marks,
+    description: contents.description ?? 'Raw cotton, not carded or combed',
+    marksAndNos: contents.marks ?? 'LCT/SIN/1-240',
     blNotifyPartyDetails: [],
-    blContainerDetails: bill.blContainerDetails.map((container) => ({
-      blId: bill.id,
-      containerId: container.containerId,
-      sealNo: `SL${container.containerNumber.slice(4, 10)}`,
-      noOfPacks: 120,
-      packageTypeId,
-      grossWeight: 18000,
-      measurement: 28.5,
-      vgm: 20250,
-      vgmMethod: 'Method 1',
-    })),
-    blCargoDetails: [
-      {
-        blId: bill.id,
-        hsnCode: await hsCodeId(customer.api, '520100'),
-        commodity: 'Raw cotton',
-        packageTypeId,
-        packageDetails: '240 bales',
-      },
-    ],
+    blContainerDetails: containers,
+    blCargoDetails,
+  });
+}
+
+/** The carrier returns a submitted bill to the customer with a comment: it is a DRAFT again. */
+export function returnBill(
+  carrier: Api,
+  bill: Bill,
+  comment = 'Please check the weights once more.',
+): Promise<Bill> {
+  return carrier.call<Bill>('POST', `/cp/bill-of-ladings/${bill.id}/return/`, {
+    comment,
+    version: bill.version,
   });
 }

@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { seedAccessModel } from '../modules/access/access.seed';
-import { seedReferenceData } from '../modules/reference-data/reference-data.seed';
-import { TEMPLATE_VARIABLE, type TestDatabaseTemplate } from './test-database';
+import { migrateAndSeed, TEMPLATE_VARIABLE, type TestDatabaseTemplate } from './test-database';
 
 /** The test workers start after this set-up and inherit its environment. */
 function provide(template: TestDatabaseTemplate) {
@@ -31,9 +29,7 @@ export default async function setup() {
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = await openDatabase({ kind: 'postgres', url: target.toString() });
-    await database.migrate();
-    await seedReferenceData(database.db);
-    await seedAccessModel(database.db);
+    await migrateAndSeed(database);
     // A template must have no connection open while it is copied.
     await database.close();
     provide({ kind: 'postgres', name });
@@ -43,9 +39,7 @@ export default async function setup() {
     };
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  await database.migrate();
-  await seedReferenceData(database.db);
-  await seedAccessModel(database.db);
+  await migrateAndSeed(database);
   const folder = mkdtempSync(join(tmpdir(), 'lading-test-template-'));
   const file = join(folder, 'template.tar');
   writeFileSync(file, await database.dumpDataDir!());

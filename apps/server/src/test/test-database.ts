@@ -11,7 +11,8 @@ export const TEMPLATE_VARIABLE = 'LADING_TEST_TEMPLATE';
 
 let pgliteTemplate: Uint8Array<ArrayBuffer> | undefined;
 
-async function migrateAndSeed(database: Database) {
+/** Migrates a new database and loads what every test expects: the reference data and the access model. */
+export async function migrateAndSeed(database: Database) {
   await database.migrate();
   await seedReferenceData(database.db);
   await seedAccessModel(database.db);
