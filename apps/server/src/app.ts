@@ -52,6 +52,7 @@ import { createReferenceDataService, referenceDataRoutes, seedReferenceData } fr
 import { createRegistrationService, registrationRoutes } from './modules/registration';
 import { createTariffsService, tariffsRoutes } from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
+import { createVoyagesService, voyagesRoutes } from './modules/voyages';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
@@ -297,6 +298,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(bookingsRoutes, { bookings });
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
+  await app.register(voyagesRoutes, { voyages: createVoyagesService({ db: database.db }) });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });

@@ -15,6 +15,8 @@ export const MODULES = {
     PROFILE: ['VIEW', 'EDIT'],
     NOTIFICATION: ['VIEW', 'EDIT'],
     DASHBOARD: ['VIEW'],
+    /** Sailing schedules (point-to-point search, a voyage's calls and cut-offs): customers and staff. */
+    SCHEDULE: ['VIEW'],
   },
   /** The carrier's admin workspace. */
   ADMIN: {
@@ -27,6 +29,11 @@ export const MODULES = {
     OFFICE: ['VIEW', 'EDIT'],
     AUDIT: ['VIEW'],
     DASHBOARD: ['VIEW'],
+    VESSEL: ['VIEW', 'CREATE', 'EDIT'],
+    /** Liner services: rotation, vessels deployed, default cut-offs. */
+    SERVICE: ['VIEW', 'CREATE', 'EDIT'],
+    /** Voyages: CREATE generates them from a service; EDIT delays, omits, records actuals, sets cut-offs. */
+    VOYAGE: ['VIEW', 'CREATE', 'EDIT'],
   },
 } as const;
 

@@ -16,6 +16,7 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   'BOOKING_REJECTED',
   'COMPANY_MEMBERSHIP_APPROVED',
   'COMPANY_MEMBERSHIP_REFUSED',
+  'VOYAGE_DELAYED',
 ] as const;
 export const STAFF_NOTIFICATION_KINDS = ['BL_SUBMITTED', 'QUOTATION_REQUESTED', 'BOOKING_REQUESTED'] as const;
 export const NOTIFICATION_KINDS = [...CUSTOMER_NOTIFICATION_KINDS, ...STAFF_NOTIFICATION_KINDS] as const;
@@ -32,6 +33,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   BOOKING_REJECTED: 'Booking rejected',
   COMPANY_MEMBERSHIP_APPROVED: 'Company membership approved',
   COMPANY_MEMBERSHIP_REFUSED: 'Company membership refused',
+  VOYAGE_DELAYED: 'Sailing of a booking delayed or advanced',
   BL_SUBMITTED: 'Bill of lading submitted for review',
   QUOTATION_REQUESTED: 'Quotation to price',
   BOOKING_REQUESTED: 'Booking to confirm',

@@ -15,3 +15,4 @@ export * from './schema/reference-data';
 export * from './schema/signing-keys';
 export * from './schema/tariffs';
 export * from './schema/users';
+export * from './schema/voyages';

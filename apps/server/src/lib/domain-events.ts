@@ -89,6 +89,25 @@ export type DomainEvent =
       payload: { number: string; ownerId: number; reason: string };
     }
   | {
+      /**
+       * A call's estimated arrival or departure moved by more than NOTIFY_DELAY_HOURS: every customer with a
+       * booking on the voyage hears of it, once per change.
+       */
+      type: 'VOYAGE_DELAYED';
+      recordType: 'VOYAGE';
+      recordId: number;
+      payload: {
+        carrierVoyageNumber: string;
+        vesselName: string;
+        port: { code: string; name: string };
+        etaBefore: string;
+        eta: string;
+        etdBefore: string;
+        etd: string;
+        reason: string;
+      };
+    }
+  | {
       /** Someone asked for a reset link for this address (which may match no account): handled off the request. */
       type: 'PASSWORD_RESET_REQUESTED';
       recordType: 'ACCOUNT';

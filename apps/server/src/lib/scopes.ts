@@ -33,6 +33,15 @@ const RECORDS = {
   booking: { owner: sql`bk.created_by_id`, inOffices: inColumn(sql`bk.office_id`) },
   /** `quotations q`: the customer who asked; the office of its port of loading. */
   quotation: { owner: sql`q.created_by_id`, inOffices: inColumn(sql`q.office_id`) },
+  /**
+   * `transport_calls tc`: a voyage's call at a port belongs to the office serving that port; customers change none
+   * (schedules are read by every signed-in caller, unscoped: they are not anyone's records).
+   */
+  transportCall: {
+    owner: null,
+    inOffices: (officeIds) =>
+      sql`exists (select 1 from offices o where o.port_id = tc.port_id and o.id in (${officeIds}))`,
+  },
   /** `offices o`: staff reach the offices they work as; customers none. */
   office: { owner: null, inOffices: inColumn(sql`o.id`) },
   /**
@@ -49,7 +58,7 @@ const RECORDS = {
   },
   /**
    * `audit_events a`: the corporate office reads all of it; a branch the rows of the bills, bookings and quotations
-   * its office holds (the same office columns that scope those records); customers none. Accounts, companies,
+   * its office holds, and of the voyages calling at its port (the same office columns that scope those records); customers none. Accounts, companies,
    * offices and tariffs belong to no office; their rows are read from the corporate office.
    */
   audit: {
@@ -60,7 +69,9 @@ const RECORDS = {
       or (a.record_type = 'BOOKING' and exists (select 1 from bookings r
         where r.id = a.record_id and r.office_id in (${officeIds})))
       or (a.record_type = 'QUOTATION' and exists (select 1 from quotations r
-        where r.id = a.record_id and r.office_id in (${officeIds}))))`,
+        where r.id = a.record_id and r.office_id in (${officeIds})))
+      or (a.record_type = 'VOYAGE' and exists (select 1 from transport_calls r join offices o on o.port_id = r.port_id
+        where r.voyage_id = a.record_id and o.id in (${officeIds}))))`,
   },
 } satisfies Record<string, RecordScope>;
 

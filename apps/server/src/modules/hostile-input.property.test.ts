@@ -183,6 +183,13 @@ const SAMPLES = {
   country: ['India', 'Singapore', 'United Arab Emirates', "Côte d'Ivoire"],
   // ISO 6346 numbers with their check digit (lower case and spaces around: the schema trims and upper-cases).
   containerNumber: ['CSQU3054383', 'MSCU1234566', 'TGHU0000013', ' maeu9999995 '],
+  // Schedules: date-times with their offset, IMO numbers with their check digit.
+  eta: ['2031-03-03T06:00:00Z', '2031-03-03T11:30:00+05:30', '2031-03-03T06:00Z'],
+  etd: ['2031-03-04T06:00:00Z', '2031-03-04T06:00:00.000Z', '2031-03-04T12:00:00+04:00'],
+  ata: ['2020-01-06T07:15:00Z', '2020-01-06T12:45:00+05:30'],
+  atd: ['2020-01-07T05:00:00Z'],
+  at: ['2031-03-02T06:00:00Z', '2031-03-02T11:30:00+05:30'],
+  imoNumber: ['9074729', 'IMO 9074729', ' 9321483 '],
 };
 
 /** Bodies no JSON generator writes: malformed JSON, other content types, an oversized body. */

@@ -10,6 +10,7 @@ import { hashPassword } from '../lib/passwords';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoQuotations } from './demo-quotations';
 import { seedDemoTariffs } from './demo-tariffs';
+import { seedDemoVoyages } from './demo-voyages';
 
 export const DEMO_PASSWORD = 'Lading-demo-2026';
 export const DEMO_ACCOUNTS = {
@@ -244,6 +245,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     const customer = idOf(DEMO_ACCOUNTS.customer);
     const customer2 = idOf(DEMO_ACCOUNTS.customer2);
     await seedDemoTariffs(tx);
+    await seedDemoVoyages(tx);
     if (customer && customer2) {
       await seedDemoBills(tx, { customer, customer2 });
       await seedDemoQuotations(tx, { customer, customer2 });

@@ -3,6 +3,7 @@ import { offices } from './offices';
 import { quotations } from './quotations';
 import { ports } from './reference-data';
 import { users } from './users';
+import { voyages } from './voyages';
 
 export const bookingNumbers = pgSequence('booking_numbers', { startWith: 1001 });
 
@@ -25,6 +26,8 @@ export const bookings = pgTable(
     quotationId: integer('quotation_id').references(() => quotations.id),
     /** The office of the port of loading: scopes carrier staff, like quotations. */
     officeId: integer('office_id').references(() => offices.id),
+    /** The sailing (voyage) the booking is on: chosen with the rate enquiry or by the carrier at confirmation. */
+    voyageId: integer('voyage_id').references(() => voyages.id),
     etd: date('etd'),
     eta: date('eta'),
     rejectionReason: text('rejection_reason'),
@@ -37,6 +40,7 @@ export const bookings = pgTable(
     index('bookings_quotation_idx').on(table.quotationId),
     // The carrier's queue and office scope (status per office), and the dashboard search by number.
     index('bookings_office_status_idx').on(table.officeId, table.status),
+    index('bookings_voyage_idx').on(table.voyageId),
     index('bookings_number_trgm').using('gin', table.number.op('gin_trgm_ops')),
   ],
 );

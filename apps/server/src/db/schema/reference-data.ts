@@ -48,6 +48,8 @@ export const ports = pgTable(
     iataCode: text('iata_code'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** IANA time zone of the place (from the seed's port list); schedules show a call's times in it. */
+    timeZone: text('time_zone'),
     /** seed (built in) or locode (official file import). */
     source: text('source').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -43,6 +43,11 @@ type Ctx = {
   tariffId: number;
   /** One of A's notifications. */
   notificationA: number;
+  /** A demo vessel and service. */
+  vesselId: number;
+  serviceId: number;
+  /** Three demo voyages of the India–Gulf shuttle (call 1 at INNSA, the corporate office's port) and their versions. */
+  voyages: { id: number; version: number; etd: string }[];
 };
 
 type Row = {
@@ -473,6 +478,81 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/cp/notifications/preferences/', payload: {} }),
     expect: signedIn(400),
   },
+  // Schedules: every signed-in caller reads them.
+  'GET /cp/schedules/point-to-point/': {
+    request: get('/cp/schedules/point-to-point/?pol=INNSA&pod=AEJEA'),
+    expect: signedIn(200),
+  },
+  'GET /cp/voyages/:id': {
+    request: (c) => ({ url: `/cp/voyages/${c.voyages[0]!.id}` }),
+    expect: signedIn(200),
+  },
+  // Vessels and services: carrier-wide; branch staff read them, corporate staff and administrators write them.
+  'GET /cp/admin/vessels/': { request: get('/cp/admin/vessels/'), expect: who(403, 403, 200, 200) },
+  'GET /cp/admin/vessels/:id/': {
+    request: (c) => ({ url: `/cp/admin/vessels/${c.vesselId}/` }),
+    expect: who(403, 403, 200, 200),
+  },
+  'POST /cp/admin/vessels/': {
+    request: () => ({ url: '/cp/admin/vessels/', payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'PUT /cp/admin/vessels/:id/': {
+    request: (c) => ({ url: `/cp/admin/vessels/${c.vesselId}/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'GET /cp/admin/services/': { request: get('/cp/admin/services/'), expect: who(403, 403, 200, 200) },
+  'GET /cp/admin/services/:id/': {
+    request: (c) => ({ url: `/cp/admin/services/${c.serviceId}/` }),
+    expect: who(403, 403, 200, 200),
+  },
+  'POST /cp/admin/services/': {
+    request: () => ({ url: '/cp/admin/services/', payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'PUT /cp/admin/services/:id/': {
+    request: (c) => ({ url: `/cp/admin/services/${c.serviceId}/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'POST /cp/admin/services/:id/generate-voyages/': {
+    request: (c) => ({ url: `/cp/admin/services/${c.serviceId}/generate-voyages/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  // Voyages: staff read all; a branch changes only the calls at its own port (INNSA is the corporate office's).
+  'GET /cp/admin/voyages/': { request: get('/cp/admin/voyages/'), expect: who(403, 403, 200, 200) },
+  'GET /cp/admin/voyages/:id/': {
+    request: (c) => ({ url: `/cp/admin/voyages/${c.voyages[0]!.id}/` }),
+    expect: who(403, 403, 200, 200),
+  },
+  'POST /cp/admin/voyages/:id/calls/:sequence/delay/': {
+    request: (c) => {
+      const { id, version, etd } = c.voyages[0]!;
+      const later = (hours: number) => new Date(Date.parse(etd) + hours * 3_600_000).toISOString();
+      return {
+        url: `/cp/admin/voyages/${id}/calls/1/delay/`,
+        payload: { version, eta: later(-20), etd: later(2), reason: 'berth congestion' },
+      };
+    },
+    expect: who(403, 403, 404, 200),
+  },
+  'POST /cp/admin/voyages/:id/calls/:sequence/omit/': {
+    request: (c) => ({
+      url: `/cp/admin/voyages/${c.voyages[1]!.id}/calls/1/omit/`,
+      payload: { version: c.voyages[1]!.version, reason: 'port closed' },
+    }),
+    expect: who(403, 403, 404, 200),
+  },
+  'POST /cp/admin/voyages/:id/calls/:sequence/actuals/': {
+    request: (c) => ({ url: `/cp/admin/voyages/${c.voyages[0]!.id}/calls/1/actuals/`, payload: {} }),
+    expect: who(403, 403, 400, 400),
+  },
+  'PUT /cp/admin/voyages/:id/calls/:sequence/cut-offs/': {
+    request: (c) => ({
+      url: `/cp/admin/voyages/${c.voyages[2]!.id}/calls/1/cut-offs/`,
+      payload: { version: c.voyages[2]!.version, cutOffs: [{ code: 'DCO', at: c.voyages[2]!.etd }] },
+    }),
+    expect: who(403, 403, 404, 200),
+  },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
     request: () => ({ url: '/authenticate/oauth/logout/' }),
@@ -498,6 +578,14 @@ const WATCHED_TABLES = [
   'quotation_charges',
   'tariffs',
   'tariff_charges',
+  'vessels',
+  'carrier_services',
+  'service_calls',
+  'service_vessels',
+  'service_cut_offs',
+  'voyages',
+  'transport_calls',
+  'transport_call_cut_offs',
   'audit_events',
   'domain_events',
   'outbox_mails',
@@ -578,6 +666,22 @@ describe('access matrix: every route x every kind of caller', () => {
       branchOfficeId: branchOffice!.id,
       quotationA: 0,
       notificationA: 0,
+      vesselId: (
+        await queryRows<{ id: number }>(t.database.db, sql`select id from vessels order by id limit 1`)
+      )[0]!.id,
+      serviceId: (
+        await queryRows<{ id: number }>(
+          t.database.db,
+          sql`select id from carrier_services where code = 'IGS'`,
+        )
+      )[0]!.id,
+      voyages: await queryRows<{ id: number; version: number; etd: string }>(
+        t.database.db,
+        sql`select v.id, v.version, to_char(tc.etd at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as etd
+          from voyages v join carrier_services s on s.id = v.service_id
+          join transport_calls tc on tc.voyage_id = v.id and tc.sequence = 1
+          where s.code = 'IGS' and tc.status = 'SCHEDULED' order by tc.etd limit 3`,
+      ),
       bookingA: bill.bookingId,
       tariffId: (
         await queryRows<{ id: number }>(t.database.db, sql`select id from tariffs order by id limit 1`)

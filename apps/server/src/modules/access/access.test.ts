@@ -72,6 +72,7 @@ describe('access model', () => {
         'PROFILE',
         'NOTIFICATION',
         'DASHBOARD',
+        'SCHEDULE',
       ]);
       expect(cp.resources.find((r) => r.code === 'BL')!.operations).toEqual([
         { code: 'VIEW' },

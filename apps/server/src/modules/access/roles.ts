@@ -17,6 +17,7 @@ const STAFF: Grants = {
     QUOTATION: ['VIEW'],
     PROFILE: ['VIEW'],
     NOTIFICATION: ['VIEW', 'EDIT'],
+    SCHEDULE: ['VIEW'],
   },
   ADMIN: {
     DASHBOARD: ['VIEW'],
@@ -26,6 +27,10 @@ const STAFF: Grants = {
     TARIFF: ['VIEW'],
     COMPANY: ['VIEW', 'APPROVE'],
     AUDIT: ['VIEW'],
+    VESSEL: ['VIEW'],
+    SERVICE: ['VIEW'],
+    // A branch delays, omits and records the calls at its own port (the scope of a transport call).
+    VOYAGE: ['VIEW', 'EDIT'],
   },
 };
 
@@ -47,6 +52,7 @@ export const ROLE_DEFINITIONS: Record<RoleCode, { name: string; isStaff: boolean
         PROFILE: ['VIEW', 'EDIT'],
         NOTIFICATION: ['VIEW', 'EDIT'],
         DASHBOARD: ['VIEW'],
+        SCHEDULE: ['VIEW'],
       },
     }),
   },
@@ -57,7 +63,15 @@ export const ROLE_DEFINITIONS: Record<RoleCode, { name: string; isStaff: boolean
     grants: [
       ...flatten(STAFF),
       ...flatten({
-        ADMIN: { TARIFF: ['CREATE', 'EDIT'], COMPANY: ['CREATE', 'EDIT'], USER: ['VIEW'], OFFICE: ['VIEW'] },
+        ADMIN: {
+          TARIFF: ['CREATE', 'EDIT'],
+          COMPANY: ['CREATE', 'EDIT'],
+          USER: ['VIEW'],
+          OFFICE: ['VIEW'],
+          VESSEL: ['CREATE', 'EDIT'],
+          SERVICE: ['CREATE', 'EDIT'],
+          VOYAGE: ['CREATE'],
+        },
       }),
     ],
   },

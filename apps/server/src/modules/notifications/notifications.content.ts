@@ -61,6 +61,15 @@ export const NOTICE_CONTENT: { [K in NotificationKind]: (event: EventOf<K>) => N
     body: payload.reason ? `Reason: ${payload.reason}` : 'You can pick another company in your profile.',
     link: '/app-profile',
   }),
+  VOYAGE_DELAYED: ({ payload }) => {
+    const hours = Math.round((Date.parse(payload.etd) - Date.parse(payload.etdBefore)) / 3_600_000);
+    const moved = hours >= 0 ? `${hours} h later` : `${-hours} h earlier`;
+    return {
+      title: `${payload.vesselName} ${payload.carrierVoyageNumber}: ${payload.port.name} ${moved}`,
+      body: `New estimated departure from ${payload.port.name} (${payload.port.code}): ${payload.etd.replace('T', ' ').replace(/:00Z$/, ' UTC')}. Reason: ${payload.reason}`,
+      link: '/app-dashboard/app-booking-list',
+    };
+  },
   BL_SUBMITTED: ({ recordId, payload }) => ({
     title: `Bill of lading ${payload.number} to review`,
     body: 'The customer submitted changes for review.',

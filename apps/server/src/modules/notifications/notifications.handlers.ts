@@ -18,6 +18,7 @@ import {
   findEmailOptOuts,
   findStaffRecipients,
   findUser,
+  findVoyageCustomers,
   insertNotifications,
   type Recipient,
   signalUsers,
@@ -52,6 +53,8 @@ async function recipientsOf(tx: Tx, kind: NotificationKind, event: AnyEvent): Pr
     const work = STAFF_WORK[kind as keyof typeof STAFF_WORK];
     return findStaffRecipients(tx, work.permission, await work.office(tx, event));
   }
+  // A voyage's change goes to every active customer with a live booking on it.
+  if (kind === 'VOYAGE_DELAYED') return findVoyageCustomers(tx, event.recordId);
   // Customer kinds go to the record's owner (or the member the decision is about), and to no one else.
   const userId = (event.payload.ownerId ?? event.payload.userId) as number;
   const user = await findUser(tx, userId);

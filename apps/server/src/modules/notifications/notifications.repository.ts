@@ -93,6 +93,18 @@ export async function findUser(tx: Tx, userId: number): Promise<Recipient | null
   return row ?? null;
 }
 
+/** Active customers with a booking awaiting or holding a place on the voyage (SQL over `bookings`). */
+export async function findVoyageCustomers(tx: Tx, voyageId: number): Promise<Recipient[]> {
+  return queryRows<Recipient>(
+    tx,
+    sql`select distinct u.id, u.email::text as email, u.first_name as "firstName", u.last_name as "lastName",
+        u.is_active as "isActive"
+      from bookings bk join users u on u.id = bk.created_by_id
+      where bk.voyage_id = ${voyageId} and bk.status in ('REQUESTED', 'CONFIRMED') and u.is_active
+      order by u.id`,
+  );
+}
+
 /**
  * Active carrier staff holding `permission` who work for `officeId` or for a corporate office (which sees every
  * office's records) — the people whose scope reaches the record. Offices are the user's offices, not the one

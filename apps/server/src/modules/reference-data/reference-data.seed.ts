@@ -24,11 +24,11 @@ import { RAILWAY_STATIONS } from './railway-stations.data';
 import { CARGO_TYPES, ISO_EQUIPMENT, UNIT_CATEGORIES } from './reference-lists.data';
 
 /** Bump when the built-in lists change; a database holding an older version is re-seeded on its next start. */
-export const REFERENCE_SEED_VERSION = 1;
+export const REFERENCE_SEED_VERSION = 2;
 const SEED_NAME = 'built-in';
 const CHUNK = 500;
 
-type SeaPort = { name: string; coordinates?: [number, number] };
+type SeaPort = { name: string; coordinates?: [number, number]; timezone?: string };
 
 /**
  * Seeds the built-in reference lists into any database, offline. Cheap on every later start: one indexed read of
@@ -103,6 +103,7 @@ async function seedPorts(tx: Tx) {
       portTypes: ['SP', 'DP'],
       latitude: latitude ?? null,
       longitude: longitude ?? null,
+      timeZone: port.timezone && isTimeZone(port.timezone) ? port.timezone : null,
       source: 'seed',
     });
   }
@@ -124,8 +125,26 @@ async function seedPorts(tx: Tx) {
       source: 'seed',
     });
   }
+  // A port already there (seeded or imported) keeps its data; only a time zone it lacks is filled in (version 2).
   for (const chunk of chunks([...byCode.values()])) {
-    await tx.insert(ports).values(chunk).onConflictDoNothing({ target: ports.code });
+    await tx
+      .insert(ports)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: ports.code,
+        set: { timeZone: sql`coalesce(${ports.timeZone}, excluded.time_zone)` },
+        setWhere: sql`${ports.timeZone} is null and excluded.time_zone is not null`,
+      });
+  }
+}
+
+/** Whether the runtime knows this IANA zone (the list's names are checked before they are stored). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
 }
 

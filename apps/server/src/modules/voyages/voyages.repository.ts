@@ -1,0 +1,552 @@
+import type {
+  CarrierService,
+  CarrierServiceBody,
+  CutOffCode,
+  PointToPointResult,
+  Vessel,
+  VesselBody,
+  VesselListQuery,
+  Voyage,
+  VoyageListQuery,
+} from '@lading/contract/voyages';
+import { MAX_CONNECTION_DAYS, MIN_CONNECTION_HOURS } from '@lading/contract/voyages';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import {
+  carrierServices,
+  serviceCalls,
+  serviceCutOffs,
+  serviceVessels,
+  transportCallCutOffs,
+  transportCalls,
+  vessels,
+  voyages,
+} from '../../db/schema/voyages';
+import { escapeLike } from '../../db/text-search';
+import { type Scope, scoped } from '../../lib/scopes';
+import type { PlannedVoyage, ServicePlan } from './voyage-plan';
+
+type Conn = Db | Tx;
+
+/** A UTC instant as ISO 8601 text (`2026-11-28T18:00:00Z`). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const portJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'code', ${alias}.code, 'name', ${alias}.name, 'timeZone', ${alias}.time_zone)`,
+  );
+
+/** PGlite answers json columns as text, pg as objects. */
+function parsed<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/* ---------------------------------------------------------------- vessels */
+
+const VESSEL_COLUMNS = sql`vs.id, vs.imo_number as "imoNumber", vs.name, vs.flag, vs.call_sign as "callSign",
+  vs.operator_carrier_code as "operatorCarrierCode", vs.teu_capacity as "teuCapacity", vs.active, vs.version`;
+
+export async function findVessels(
+  db: Conn,
+  query: VesselListQuery,
+): Promise<{ count: number; results: Vessel[] }> {
+  const conditions: SQL[] = [sql`true`];
+  if (query.search) {
+    const like = `%${escapeLike(query.search)}%`;
+    conditions.push(sql`(vs.name ilike ${like} or vs.imo_number like ${like})`);
+  }
+  if (query.active !== undefined) conditions.push(sql`vs.active = ${query.active}`);
+  const where = sql.join(conditions, sql` and `);
+  const [rows, counted] = await Promise.all([
+    queryRows<Vessel>(
+      db,
+      sql`select ${VESSEL_COLUMNS} from vessels vs where ${where} order by vs.name, vs.id
+        limit ${query.limit} offset ${query.skip}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from vessels vs where ${where}`),
+  ]);
+  return { count: counted[0]?.n ?? 0, results: rows };
+}
+
+export async function findVesselById(db: Conn, id: number, forUpdate = false): Promise<Vessel | null> {
+  const lock = forUpdate ? sql` for update` : sql``;
+  const [row] = await queryRows<Vessel>(
+    db,
+    sql`select ${VESSEL_COLUMNS} from vessels vs where vs.id = ${id}${lock}`,
+  );
+  return row ?? null;
+}
+
+export async function findVesselByImo(db: Conn, imoNumber: string): Promise<{ id: number } | null> {
+  const [row] = await db.select({ id: vessels.id }).from(vessels).where(eq(vessels.imoNumber, imoNumber));
+  return row ?? null;
+}
+
+export async function insertVessel(tx: Tx, body: VesselBody): Promise<number> {
+  const [row] = await tx.insert(vessels).values(body).returning({ id: vessels.id });
+  return row!.id;
+}
+
+export async function updateVesselRow(tx: Tx, id: number, body: VesselBody): Promise<void> {
+  await tx
+    .update(vessels)
+    .set({ ...body, version: sql`${vessels.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(vessels.id, id));
+}
+
+/** Which of these vessel ids exist. */
+export async function existingVesselIds(db: Conn, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: vessels.id }).from(vessels).where(inArray(vessels.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+/* ---------------------------------------------------------------- services */
+
+const SERVICE_SELECT = sql`
+  select s.id, s.code, s.name, s.frequency_days as "frequencyDays", s.voyage_suffix as "voyageSuffix", s.active,
+    s.version,
+    coalesce((select json_agg(json_build_object('sequence', c.sequence, 'port', ${portJson('p')},
+        'terminalName', c.terminal_name, 'dayOffset', c.day_offset, 'portStayHours', c.port_stay_hours)
+        order by c.sequence)
+      from service_calls c join ports p on p.id = c.port_id where c.service_id = s.id), '[]'::json) as calls,
+    coalesce((select json_agg(json_build_object('id', vs.id, 'name', vs.name, 'imoNumber', vs.imo_number)
+        order by sv.position)
+      from service_vessels sv join vessels vs on vs.id = sv.vessel_id where sv.service_id = s.id), '[]'::json)
+      as vessels,
+    coalesce((select json_agg(json_build_object('code', co.code, 'hoursBeforeDeparture', co.hours_before_departure)
+        order by co.hours_before_departure desc, co.code)
+      from service_cut_offs co where co.service_id = s.id), '[]'::json) as "cutOffs"
+  from carrier_services s`;
+
+function toService(row: Record<string, unknown>): CarrierService {
+  return {
+    ...(row as CarrierService),
+    calls: parsed(row.calls),
+    vessels: parsed(row.vessels),
+    cutOffs: parsed(row.cutOffs),
+  };
+}
+
+export async function findServices(db: Conn): Promise<CarrierService[]> {
+  const rows = await queryRows<Record<string, unknown>>(db, sql`${SERVICE_SELECT} order by s.code`);
+  return rows.map(toService);
+}
+
+export async function findServiceById(
+  db: Conn,
+  id: number,
+  forUpdate = false,
+): Promise<CarrierService | null> {
+  const lock = forUpdate ? sql` for update of s` : sql``;
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`${SERVICE_SELECT} where s.id = ${id}${lock}`,
+  );
+  return row ? toService(row) : null;
+}
+
+export async function findServiceByCode(db: Conn, code: string): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: carrierServices.id })
+    .from(carrierServices)
+    .where(eq(carrierServices.code, code));
+  return row ?? null;
+}
+
+/** The ids of these UN/LOCODEs that name a known sea port. */
+export async function seaPortIds(db: Conn, codes: string[]): Promise<Map<string, number>> {
+  if (!codes.length) return new Map();
+  const rows = await queryRows<{ id: number; code: string }>(
+    db,
+    sql`select id, code from ports where code in (${sql.join(
+      codes.map((code) => sql`${code}`),
+      sql`, `,
+    )}) and 'SP' = any(port_types)`,
+  );
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+type ServiceRows = {
+  calls: { portId: number; terminalName: string | null; dayOffset: number; portStayHours: number }[];
+  vesselIds: number[];
+  cutOffs: { code: CutOffCode; hoursBeforeDeparture: number }[];
+};
+
+async function writeServiceChildren(tx: Tx, serviceId: number, rows: ServiceRows) {
+  await tx.delete(serviceCalls).where(eq(serviceCalls.serviceId, serviceId));
+  await tx.delete(serviceVessels).where(eq(serviceVessels.serviceId, serviceId));
+  await tx.delete(serviceCutOffs).where(eq(serviceCutOffs.serviceId, serviceId));
+  await tx
+    .insert(serviceCalls)
+    .values(rows.calls.map((call, i) => ({ serviceId, sequence: i + 1, ...call })));
+  if (rows.vesselIds.length)
+    await tx
+      .insert(serviceVessels)
+      .values(rows.vesselIds.map((vesselId, i) => ({ serviceId, position: i + 1, vesselId })));
+  if (rows.cutOffs.length)
+    await tx.insert(serviceCutOffs).values(rows.cutOffs.map((rule) => ({ serviceId, ...rule })));
+}
+
+export async function insertService(
+  tx: Tx,
+  body: Pick<CarrierServiceBody, 'code' | 'name' | 'frequencyDays' | 'voyageSuffix' | 'active'>,
+  rows: ServiceRows,
+): Promise<number> {
+  const [row] = await tx
+    .insert(carrierServices)
+    .values({
+      code: body.code,
+      name: body.name,
+      frequencyDays: body.frequencyDays,
+      voyageSuffix: body.voyageSuffix,
+      active: body.active,
+    })
+    .returning({ id: carrierServices.id });
+  await writeServiceChildren(tx, row!.id, rows);
+  return row!.id;
+}
+
+export async function updateServiceRow(
+  tx: Tx,
+  id: number,
+  body: Pick<CarrierServiceBody, 'code' | 'name' | 'frequencyDays' | 'voyageSuffix' | 'active'>,
+  rows: ServiceRows,
+): Promise<void> {
+  await tx
+    .update(carrierServices)
+    .set({
+      code: body.code,
+      name: body.name,
+      frequencyDays: body.frequencyDays,
+      voyageSuffix: body.voyageSuffix,
+      active: body.active,
+      version: sql`${carrierServices.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(carrierServices.id, id));
+  await writeServiceChildren(tx, id, rows);
+}
+
+/** What generation needs of a service: its rotation (port ids), vessels in order and cut-off rules. */
+export async function findServicePlan(tx: Tx, id: number): Promise<ServicePlan | null> {
+  const [service] = await tx
+    .select({ frequencyDays: carrierServices.frequencyDays, voyageSuffix: carrierServices.voyageSuffix })
+    .from(carrierServices)
+    .where(eq(carrierServices.id, id))
+    .for('update');
+  if (!service) return null;
+  const [calls, deployed, cutOffs] = await Promise.all([
+    tx.select().from(serviceCalls).where(eq(serviceCalls.serviceId, id)).orderBy(serviceCalls.sequence),
+    tx
+      .select({ vesselId: serviceVessels.vesselId })
+      .from(serviceVessels)
+      .innerJoin(vessels, eq(vessels.id, serviceVessels.vesselId))
+      .where(and(eq(serviceVessels.serviceId, id), eq(vessels.active, true)))
+      .orderBy(serviceVessels.position),
+    tx.select().from(serviceCutOffs).where(eq(serviceCutOffs.serviceId, id)),
+  ]);
+  return {
+    ...service,
+    calls: calls.map(({ serviceId: _, ...call }) => call),
+    vesselIds: deployed.map((row) => row.vesselId),
+    cutOffs: cutOffs.map((rule) => ({
+      code: rule.code as CutOffCode,
+      hoursBeforeDeparture: rule.hoursBeforeDeparture,
+    })),
+  };
+}
+
+/**
+ * Writes one planned voyage unless the service already has that voyage number (then nothing is written): its calls
+ * and their cut-offs. Answers the voyage id and whether it is new.
+ */
+export async function insertPlannedVoyage(
+  tx: Tx,
+  serviceId: number,
+  plan: PlannedVoyage,
+): Promise<{ id: number; created: boolean }> {
+  const [created] = await tx
+    .insert(voyages)
+    .values({ serviceId, vesselId: plan.vesselId, carrierVoyageNumber: plan.carrierVoyageNumber })
+    .onConflictDoNothing({ target: [voyages.serviceId, voyages.carrierVoyageNumber] })
+    .returning({ id: voyages.id });
+  if (!created) {
+    const [existing] = await tx
+      .select({ id: voyages.id })
+      .from(voyages)
+      .where(
+        and(eq(voyages.serviceId, serviceId), eq(voyages.carrierVoyageNumber, plan.carrierVoyageNumber)),
+      );
+    return { id: existing!.id, created: false };
+  }
+  const calls = await tx
+    .insert(transportCalls)
+    .values(
+      plan.calls.map((call, i) => ({
+        voyageId: created.id,
+        sequence: i + 1,
+        portId: call.portId,
+        terminalName: call.terminalName,
+        plannedArrival: call.arrival,
+        plannedDeparture: call.departure,
+        eta: call.arrival,
+        etd: call.departure,
+      })),
+    )
+    .returning({ id: transportCalls.id, sequence: transportCalls.sequence });
+  const cutOffRows = calls.flatMap((row) =>
+    plan.calls[row.sequence - 1]!.cutOffs.map((cutOff) => ({ transportCallId: row.id, ...cutOff })),
+  );
+  if (cutOffRows.length) await tx.insert(transportCallCutOffs).values(cutOffRows);
+  return { id: created.id, created: true };
+}
+
+/* ---------------------------------------------------------------- voyages */
+
+const CALLS_JSON = sql`coalesce((select json_agg(json_build_object('id', tc.id, 'sequence', tc.sequence,
+    'port', ${portJson('p')}, 'terminalName', tc.terminal_name,
+    'plannedArrival', ${iso(sql`tc.planned_arrival`)}, 'plannedDeparture', ${iso(sql`tc.planned_departure`)},
+    'eta', ${iso(sql`tc.eta`)}, 'etd', ${iso(sql`tc.etd`)}, 'ata', ${iso(sql`tc.ata`)}, 'atd', ${iso(sql`tc.atd`)},
+    'status', tc.status,
+    'cutOffs', coalesce((select json_agg(json_build_object('code', co.code, 'at', ${iso(sql`co.at`)})
+        order by co.at, co.code)
+      from transport_call_cut_offs co where co.transport_call_id = tc.id), '[]'::json))
+    order by tc.sequence)
+  from transport_calls tc join ports p on p.id = tc.port_id where tc.voyage_id = v.id), '[]'::json)`;
+
+const VOYAGE_SELECT = sql`
+  select v.id, v.carrier_voyage_number as "carrierVoyageNumber", v.version,
+    json_build_object('id', s.id, 'code', s.code, 'name', s.name) as service,
+    json_build_object('id', vs.id, 'name', vs.name, 'imoNumber', vs.imo_number, 'flag', vs.flag) as vessel,
+    ${CALLS_JSON} as calls
+  from voyages v
+  join carrier_services s on s.id = v.service_id
+  join vessels vs on vs.id = v.vessel_id`;
+
+function toVoyage(row: Record<string, unknown>): Voyage {
+  return {
+    ...(row as Voyage),
+    service: parsed(row.service),
+    vessel: parsed(row.vessel),
+    calls: parsed(row.calls),
+  };
+}
+
+/** One voyage with its calls and cut-offs (schedules are not confidential: every signed-in caller reads them). */
+export async function findVoyageById(db: Conn, id: number, forUpdate = false): Promise<Voyage | null> {
+  const lock = forUpdate ? sql` for update of v` : sql``;
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`${VOYAGE_SELECT} where v.id = ${id}${lock}`);
+  return row ? toVoyage(row) : null;
+}
+
+export async function findVoyages(
+  db: Conn,
+  query: VoyageListQuery,
+): Promise<{ count: number; results: Voyage[] }> {
+  const conditions: SQL[] = [sql`true`];
+  if (query.service_id !== undefined) conditions.push(sql`v.service_id = ${query.service_id}`);
+  if (query.vessel_id !== undefined) conditions.push(sql`v.vessel_id = ${query.vessel_id}`);
+  if (query.voyage_number)
+    conditions.push(sql`v.carrier_voyage_number ilike ${`%${escapeLike(query.voyage_number)}%`}`);
+  if (query.port)
+    conditions.push(sql`exists (select 1 from transport_calls pc join ports pp on pp.id = pc.port_id
+      where pc.voyage_id = v.id and pp.code = ${query.port})`);
+  if (query.departureFrom)
+    conditions.push(sql`(select f.etd from transport_calls f where f.voyage_id = v.id and f.sequence = 1)
+      >= ${query.departureFrom}::date`);
+  if (query.departureTo)
+    conditions.push(sql`(select f.etd from transport_calls f where f.voyage_id = v.id and f.sequence = 1)
+      < ${query.departureTo}::date + 1`);
+  const where = sql.join(conditions, sql` and `);
+  const first = sql`(select f.etd from transport_calls f where f.voyage_id = v.id and f.sequence = 1)`;
+  const [rows, counted] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`${VOYAGE_SELECT} where ${where} order by ${first}, s.code, v.id limit ${query.limit} offset ${query.skip}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from voyages v where ${where}`),
+  ]);
+  return { count: counted[0]?.n ?? 0, results: rows.map(toVoyage) };
+}
+
+export type CallRow = {
+  id: number;
+  status: string;
+  eta: Date;
+  etd: Date;
+  ata: Date | null;
+  atd: Date | null;
+};
+
+/**
+ * One call of a voyage within the caller's scope for transport calls (a branch: the calls at its office's port),
+ * locked for the change; null when absent or outside the scope.
+ */
+export async function findCallForUpdate(
+  tx: Tx,
+  scope: Scope,
+  voyageId: number,
+  sequence: number,
+): Promise<CallRow | null> {
+  const [row] = await queryRows<
+    CallRow & { eta: string; etd: string; ata: string | null; atd: string | null }
+  >(
+    tx,
+    sql`select tc.id, tc.status, ${iso(sql`tc.eta`)} as eta, ${iso(sql`tc.etd`)} as etd,
+        ${iso(sql`tc.ata`)} as ata, ${iso(sql`tc.atd`)} as atd
+      from transport_calls tc
+      where tc.voyage_id = ${voyageId} and tc.sequence = ${sequence} and ${scoped('transportCall', scope)}
+      for update`,
+  );
+  if (!row) return null;
+  const date = (value: string | null) => (value ? new Date(value) : null);
+  return {
+    id: row.id,
+    status: row.status,
+    eta: date(row.eta)!,
+    etd: date(row.etd)!,
+    ata: date(row.ata),
+    atd: date(row.atd),
+  };
+}
+
+export async function updateCall(
+  tx: Tx,
+  callId: number,
+  set: Partial<{
+    eta: Date;
+    etd: Date;
+    ata: Date;
+    atd: Date;
+    status: (typeof transportCalls.$inferSelect)['status'];
+  }>,
+): Promise<void> {
+  await tx
+    .update(transportCalls)
+    .set({ ...set, version: sql`${transportCalls.version} + 1` })
+    .where(eq(transportCalls.id, callId));
+}
+
+/** Moves a call's cut-offs by the change of its departure (a delay keeps the deadlines as far before it). */
+export async function shiftCutOffs(tx: Tx, callId: number, byMilliseconds: number): Promise<void> {
+  await tx
+    .update(transportCallCutOffs)
+    .set({
+      at: sql`${transportCallCutOffs.at} + ${`${Math.round(byMilliseconds / 1000)} seconds`}::interval`,
+    })
+    .where(eq(transportCallCutOffs.transportCallId, callId));
+}
+
+export async function replaceCutOffs(tx: Tx, callId: number, cutOffs: { code: CutOffCode; at: string }[]) {
+  await tx.delete(transportCallCutOffs).where(eq(transportCallCutOffs.transportCallId, callId));
+  if (cutOffs.length)
+    await tx
+      .insert(transportCallCutOffs)
+      .values(
+        cutOffs.map((cutOff) => ({ transportCallId: callId, code: cutOff.code, at: new Date(cutOff.at) })),
+      );
+}
+
+export async function bumpVoyageVersion(tx: Tx, voyageId: number): Promise<number> {
+  const [row] = await tx
+    .update(voyages)
+    .set({ version: sql`${voyages.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(voyages.id, voyageId))
+    .returning({ version: voyages.version });
+  return row!.version;
+}
+
+/* ---------------------------------------------------------------- point-to-point */
+
+/** The loading call's cut-offs, as JSON, over the alias `l`. */
+const LOADING_CUT_OFFS = sql`coalesce((select json_agg(json_build_object('code', co.code, 'at', ${iso(sql`co.at`)})
+    order by co.at, co.code)
+  from transport_call_cut_offs co where co.transport_call_id = l.id), '[]'::json)`;
+
+/** A call a vessel still leaves from: not omitted, not departed. */
+const OPEN_FOR_LOADING = sql`in ('SCHEDULED', 'ARRIVED')`;
+
+/**
+ * Sailings from `pol` to `pod` departing in [from, to) (UTC instants), direct and — when `maxTranshipment` is 1 —
+ * with one transhipment: the first vessel's arrival at a port where another voyage departs between
+ * MIN_CONNECTION_HOURS and MAX_CONNECTION_DAYS later and calls at `pod` (per departure, the connection arriving
+ * first). Both legs start from the (port, etd) index; a voyage's later calls are found by (voyage, sequence).
+ */
+export async function findPointToPoint(
+  db: Conn,
+  query: { polId: number; podId: number; from: Date; to: Date; maxTranshipment: number },
+): Promise<PointToPointResult[]> {
+  const direct = sql`
+    select v.id as "voyageId", vs.name as "vesselName", vs.imo_number as "vesselImo",
+      v.carrier_voyage_number as "carrierVoyageNumber", s.code as "serviceCode",
+      json_build_object('code', pl.code, 'name', pl.name, 'timeZone', pl.time_zone) as pol,
+      json_build_object('code', pd.code, 'name', pd.name, 'timeZone', pd.time_zone) as pod,
+      l.etd as etd_at, d.eta as eta_at, null::json as transhipment, ${LOADING_CUT_OFFS} as "cutOffs"
+    from transport_calls l
+    join transport_calls d on d.voyage_id = l.voyage_id and d.sequence > l.sequence
+      and d.port_id = ${query.podId} and d.status <> 'OMITTED'
+    join voyages v on v.id = l.voyage_id
+    join vessels vs on vs.id = v.vessel_id
+    join carrier_services s on s.id = v.service_id
+    join ports pl on pl.id = l.port_id
+    join ports pd on pd.id = d.port_id
+    where l.port_id = ${query.polId} and l.status ${OPEN_FOR_LOADING}
+      and l.etd >= ${query.from.toISOString()}::timestamptz and l.etd < ${query.to.toISOString()}::timestamptz`;
+  const transhipped = sql`
+    select distinct on (l.id) v.id as "voyageId", vs.name as "vesselName", vs.imo_number as "vesselImo",
+      v.carrier_voyage_number as "carrierVoyageNumber", s.code as "serviceCode",
+      json_build_object('code', pl.code, 'name', pl.name, 'timeZone', pl.time_zone) as pol,
+      json_build_object('code', pd.code, 'name', pd.name, 'timeZone', pd.time_zone) as pod,
+      l.etd as etd_at, d2.eta as eta_at,
+      json_build_object('code', pt.code, 'name', pt.name, 'timeZone', pt.time_zone, 'voyageId', v2.id,
+        'vesselName', vs2.name, 'carrierVoyageNumber', v2.carrier_voyage_number, 'serviceCode', s2.code,
+        'eta', ${iso(sql`d1.eta`)}, 'etd', ${iso(sql`l2.etd`)}) as transhipment,
+      ${LOADING_CUT_OFFS} as "cutOffs"
+    from transport_calls l
+    join transport_calls d1 on d1.voyage_id = l.voyage_id and d1.sequence > l.sequence and d1.status <> 'OMITTED'
+      and d1.port_id not in (${query.polId}, ${query.podId})
+    join transport_calls l2 on l2.port_id = d1.port_id and l2.voyage_id <> l.voyage_id
+      and l2.status ${OPEN_FOR_LOADING}
+      and l2.etd >= d1.eta + ${`${MIN_CONNECTION_HOURS} hours`}::interval
+      and l2.etd <= d1.eta + ${`${MAX_CONNECTION_DAYS} days`}::interval
+    join transport_calls d2 on d2.voyage_id = l2.voyage_id and d2.sequence > l2.sequence
+      and d2.port_id = ${query.podId} and d2.status <> 'OMITTED'
+    join voyages v on v.id = l.voyage_id
+    join vessels vs on vs.id = v.vessel_id
+    join carrier_services s on s.id = v.service_id
+    join voyages v2 on v2.id = l2.voyage_id
+    join vessels vs2 on vs2.id = v2.vessel_id
+    join carrier_services s2 on s2.id = v2.service_id
+    join ports pl on pl.id = l.port_id
+    join ports pt on pt.id = d1.port_id
+    join ports pd on pd.id = d2.port_id
+    where l.port_id = ${query.polId} and l.status ${OPEN_FOR_LOADING}
+      and l.etd >= ${query.from.toISOString()}::timestamptz and l.etd < ${query.to.toISOString()}::timestamptz
+      and not exists (select 1 from transport_calls x where x.voyage_id = l.voyage_id and x.sequence > l.sequence
+        and x.port_id = ${query.podId} and x.status <> 'OMITTED')
+    order by l.id, d2.eta, l2.etd`;
+  const union = query.maxTranshipment > 0 ? sql`(${direct}) union all (${transhipped})` : direct;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select r."voyageId", r."vesselName", r."vesselImo", r."carrierVoyageNumber", r."serviceCode", r.pol, r.pod,
+        ${iso(sql`r.etd_at`)} as etd, ${iso(sql`r.eta_at`)} as eta,
+        ceil(extract(epoch from (r.eta_at - r.etd_at)) / 86400)::int as "transitDays",
+        r.transhipment, r."cutOffs"
+      from (${union}) r
+      order by r.etd_at, r.eta_at, r."voyageId"
+      limit 200`,
+  );
+  return rows.map((row) => ({
+    ...(row as PointToPointResult),
+    pol: parsed(row.pol),
+    pod: parsed(row.pod),
+    transhipment: parsed(row.transhipment ?? null),
+    cutOffs: parsed(row.cutOffs),
+  }));
+}
+
+/** A port's id by UN/LOCODE. */
+export async function findPortId(db: Conn, code: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select id from ports where code = ${code}`);
+  return row?.id ?? null;
+}
