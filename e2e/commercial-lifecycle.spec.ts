@@ -66,11 +66,9 @@ test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and
   await admin.getByRole('link', { name: bookingNumber, exact: true }).click();
   await expect(admin.getByRole('heading', { name: `Booking ${bookingNumber}` })).toBeVisible(LOADED);
   await expect(admin.getByTestId('container-row')).toHaveCount(2);
-  await admin.getByRole('textbox', { name: /^Vessel/ }).fill('Maersk Lirquen');
-  await admin.getByRole('textbox', { name: /^Voyage/ }).fill('247E');
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  await admin.getByLabel(/^ETD/).fill(day(4));
-  await admin.getByLabel(/^ETA/).fill(day(11));
+  // The sailing: one of the lane's upcoming voyages, a few weeks out (its SI deadline is days away).
+  await admin.getByRole('combobox', { name: /^Sailing/ }).click();
+  await admin.getByRole('option').nth(3).click();
   const containerNumbers = [freshContainerNumber().valid, freshContainerNumber().valid];
   for (const [i, number] of containerNumbers.entries()) {
     await admin.getByRole('textbox', { name: new RegExp(`^Container number ${i + 1}`) }).fill(number);

@@ -330,6 +330,28 @@ export type Bill = {
   blContainerDetails: { containerId: number; containerNumber: string }[];
 } & Record<string, unknown>;
 
+/**
+ * A sailing of the demo schedule from `pol` to `pod` whose deadlines are all days away: its documentation cut-off
+ * (DCO) at least three days from now, so a bill drafted on it can still be submitted when the test gets there.
+ */
+export async function sailingFor(
+  staff: Api,
+  { pol, pod }: { pol: string; pod: string },
+): Promise<{ voyageId: number; vesselName: string; carrierVoyageNumber: string }> {
+  const { results } = await staff.call<{
+    results: {
+      voyageId: number;
+      vesselName: string;
+      carrierVoyageNumber: string;
+      cutOffs: { code: string; at: string }[];
+    }[];
+  }>('GET', `/cp/schedules/point-to-point/?pol=${pol}&pod=${pod}&maxTranshipment=1`);
+  const later = Date.now() + 3 * 86_400_000;
+  const sailing = results.find((r) => r.cutOffs.every((c) => Date.parse(c.at) > later));
+  if (!sailing) throw new Error(`no sailing from ${pol} to ${pod} with its cut-offs three days away`);
+  return sailing;
+}
+
 /** Each container's tare as `draftBillFor` confirms it (kg): the VGM is its gross weight plus this. */
 const TARE = 2200;
 
@@ -340,7 +362,7 @@ const TARE = 2200;
 export async function draftBillFor(
   customer: Customer,
   staff: Api,
-  options: { pod?: string; equipment?: Equipment } = {},
+  options: { pod?: string; pol?: string; equipment?: Equipment } = {},
 ): Promise<{ booking: Booking; bill: Bill; containers: string[] }> {
   const booked = await bookingFor(customer, options);
   const equipment = options.equipment ?? [{ isoCode: '22G1', quantity: 1 }];
@@ -351,12 +373,9 @@ export async function draftBillFor(
       tareWeight: TARE,
     })),
   );
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const sailing = await sailingFor(staff, { pol: options.pol ?? 'INNSA', pod: options.pod ?? 'AEJEA' });
   const booking = await staff.call<Booking>('POST', `/cp/bookings/${booked.id}/confirm/`, {
-    vesselName: 'Maersk Lirquen',
-    voyageNumber: '247E',
-    etd: day(4),
-    eta: day(11),
+    voyageId: sailing.voyageId,
     containers,
   });
   const bill = await customer.api.call<Bill>('GET', `/cp/bill-of-ladings/${booking.billOfLadingId}`);

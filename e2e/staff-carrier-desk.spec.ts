@@ -86,10 +86,13 @@ test.describe('at 1440 px', () => {
     await expect(page.getByRole('heading', { name: `Booking ${booking.number}` })).toBeVisible();
     await expect(page.getByText('1 × 22G1')).toBeVisible();
     await expect(page.getByTestId('container-row')).toHaveCount(1);
-    await page.getByRole('textbox', { name: /^Vessel/ }).fill('MSC Aurora');
-    await page.getByRole('textbox', { name: /^Voyage/ }).fill('612W');
-    await page.getByLabel(/^ETD/).fill(inDays(5));
-    await page.getByLabel(/^ETA/).fill(inDays(12));
+    // The sailing: one of the lane's upcoming voyages (a few weeks out, so no deadline passes during the test).
+    await page.getByRole('combobox', { name: /^Sailing/ }).click();
+    const option = page.getByRole('option').nth(3);
+    const [vesselAndVoyage = ''] = ((await option.textContent()) ?? '').split(' · ');
+    await option.click();
+    const voyage = vesselAndVoyage.split(' ').pop()!;
+    const vessel = vesselAndVoyage.slice(0, -voyage.length - 1);
     const numbers = freshContainerNumber();
     const containerNumber = page.getByRole('textbox', { name: /^Container number 1/ });
     await containerNumber.fill(numbers.wrong.toLowerCase());
@@ -111,7 +114,7 @@ test.describe('at 1440 px', () => {
     await page.getByRole('link', { name: 'Open the bill of lading draft' }).click();
     await expect(page).toHaveURL(/\/app-dashboard-admin\/bl-review\/\d+$/);
     await expect(page.getByRole('heading', { name: /^Review / })).toBeVisible();
-    await expect(page.getByText('MSC Aurora / 612W')).toBeVisible();
+    await expect(page.getByText(`${vessel} / ${voyage}`)).toBeVisible();
   });
 
   test('price an on-request quotation with an exact live total', async ({ page }) => {

@@ -286,19 +286,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }),
   });
   const bills = createBillsOfLadingService({ db: database.db });
-  const bookings = createBookingsService({ db: database.db });
+  const voyages = createVoyagesService({ db: database.db });
+  const bookings = createBookingsService({ db: database.db, voyages });
   await app.register(billsOfLadingRoutes, { bills });
   await app.register(dcsaRoutes, { dcsa: createDcsaService({ db: database.db, bills, bookings }) });
   await app.register(billOfLadingReviewRoutes, {
     review: createBillOfLadingReviewService({ db: database.db, kickMail: mail.kick }),
   });
   await app.register(quotationsRoutes, {
-    quotations: createQuotationsService({ db: database.db, kickMail: mail.kick, bookings }),
+    quotations: createQuotationsService({ db: database.db, kickMail: mail.kick, bookings, voyages }),
   });
   await app.register(bookingsRoutes, { bookings });
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
-  await app.register(voyagesRoutes, { voyages: createVoyagesService({ db: database.db }) });
+  await app.register(voyagesRoutes, { voyages });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidContainerNumber } from './bills-of-lading';
-import { DB_INT_MAX, queryIdSchema } from './ids';
+import { DB_INT_MAX, idSchema, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { CARGO_TYPES, CustomerRefSchema, EquipmentLineSchema, isoDateSchema } from './quotations';
 import { BOOKING_SORT_FIELDS, BOOKING_STATUSES, type BookingStatus } from './status-codes';
@@ -28,10 +28,14 @@ export const BookingSchema = z.object({
   pod: portRef.nullable(),
   cargoType: z.enum(CARGO_TYPES).nullable(),
   equipment: z.array(EquipmentLineSchema.extend({ weightPerUnit: z.number() })),
+  /** The sailing (voyage) the booking is on; vessel, voyage number, ETD and ETA then follow it (older bookings: null). */
+  voyageId: z.number().int().nullable(),
   vesselName: z.string().nullable(),
   voyageNumber: z.string().nullable(),
   etd: z.string().nullable(),
   eta: z.string().nullable(),
+  /** The cut-offs of the sailing at the port of loading (DCSA codes, ISO date-times in UTC). */
+  cutOffs: z.array(z.object({ code: z.string(), at: z.string() })),
   billOfLadingId: z.number().int().nullable(),
   rejectionReason: z.string().nullable(),
   version: z.number().int(),
@@ -58,13 +62,14 @@ export const BookingListResponseSchema = z.object({
   results: z.array(BookingSchema),
 });
 
-/** POST cp/bookings/{id}/confirm/ (carrier staff): the sailing and the containers allocated to the booking. */
+/**
+ * POST cp/bookings/{id}/confirm/ (carrier staff): the sailing — a voyage of the lane loading at the booking's port of
+ * loading, picked from its upcoming sailings — and the containers allocated to the booking. The booking's vessel,
+ * voyage number, ETD and ETA then come from the voyage.
+ */
 export const ConfirmBookingBodySchema = z
   .object({
-    vesselName: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100),
-    voyageNumber: z.string({ message: 'is required' }).trim().min(1, 'is required').max(20),
-    etd: isoDateSchema,
-    eta: isoDateSchema,
+    voyageId: idSchema('Please pick a sailing'),
     containers: z
       .array(
         z.object({
@@ -87,8 +92,6 @@ export const ConfirmBookingBodySchema = z
       .max(99),
   })
   .superRefine((body, ctx) => {
-    if (body.eta < body.etd)
-      ctx.addIssue({ code: 'custom', path: ['eta'], message: 'must be on or after the ETD' });
     const seen = new Set<string>();
     body.containers.forEach((container, i) => {
       if (seen.has(container.containerNumber))

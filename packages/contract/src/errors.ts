@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   EMAIL_NOT_VERIFIED: 403,
   CONFLICT: 409,
+  /** A sailing's deadline (a DCSA cut-off) has passed: `cutOff` names it, `at` says when it was. */
+  CUT_OFF_PASSED: 409,
   PRECONDITION_FAILED: 412,
   PRECONDITION_REQUIRED: 428,
   PAYLOAD_TOO_LARGE: 413,
@@ -24,6 +26,9 @@ export const ErrorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** CUT_OFF_PASSED: the DCSA cut-off code and its date-time (ISO, UTC). */
+    cutOff: z.string().optional(),
+    at: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

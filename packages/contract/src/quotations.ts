@@ -127,6 +127,8 @@ export const CreateQuotationBodySchema = z
     cargoReadyDate: isoDateSchema,
     pickup: InlandLocationSchema.optional(),
     delivery: InlandLocationSchema.optional(),
+    /** The sailing chosen on the schedules screen: a voyage loading at the port of loading, before its STA cut-off. */
+    voyageId: idSchema().optional(),
   })
   // The cross-field rules run even when other fields are wrong (`when`), so the form shows the hazard and date
   // messages together with the rest at the first submit; they read each field only once it has the right type.
@@ -196,6 +198,8 @@ export const QuotationSchema = z.object({
   validUntil: z.string().nullable(),
   charges: z.array(ChargeSchema),
   bookingId: z.number().int().nullable(),
+  /** The sailing chosen with the enquiry, or null. */
+  voyageId: z.number().int().nullable(),
   rejectionReason: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),

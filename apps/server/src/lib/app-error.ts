@@ -10,6 +10,8 @@ export class AppError extends Error {
   readonly flat: boolean;
   /** FORBIDDEN: the permission that was missing, answered as `error.required`. */
   readonly required: { module: string; resource: string; operation: string } | undefined;
+  /** More facts in the error body beside code and message (CUT_OFF_PASSED: `cutOff`, `at`). */
+  readonly details: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
@@ -20,6 +22,7 @@ export class AppError extends Error {
       cause?: unknown;
       flat?: boolean;
       required?: { module: string; resource: string; operation: string };
+      details?: Record<string, string>;
     } = {},
   ) {
     super(message, { cause: options.cause });
@@ -30,6 +33,7 @@ export class AppError extends Error {
     this.headers = options.headers;
     this.flat = options.flat ?? false;
     this.required = options.required;
+    this.details = options.details;
   }
 }
 

@@ -55,6 +55,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
           ...(error.required ? { required: error.required } : {}),
+          ...error.details,
         },
       });
     }

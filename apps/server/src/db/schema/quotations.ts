@@ -15,6 +15,7 @@ import { money } from './column-types';
 import { offices } from './offices';
 import { hsCodes, ports } from './reference-data';
 import { users } from './users';
+import { voyages } from './voyages';
 
 export const quotationNumbers = pgSequence('quotation_numbers', { startWith: 1001 });
 
@@ -52,6 +53,8 @@ export const quotations = pgTable(
     currency: text('currency'),
     totalAmount: money('total_amount'),
     validUntil: date('valid_until'),
+    /** The sailing the customer chose on the schedules screen (null: any sailing of the lane). */
+    voyageId: integer('voyage_id').references(() => voyages.id),
     rejectionReason: text('rejection_reason'),
     /** When the "about to expire" notice went out (once per quotation; modules/notifications sweeps for them). */
     expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),

@@ -423,10 +423,7 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({
       url: `/cp/bookings/${c.bookingA}/confirm/`,
       payload: {
-        vesselName: 'MV Matrix',
-        voyageNumber: '001E',
-        etd: '2030-01-01',
-        eta: '2030-01-10',
+        voyageId: c.voyages[0]!.id,
         containers: [{ containerNumber: withCheckDigit('MTXU000000'), isoCode: '22G1', tareWeight: 2200 }],
       },
     }),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signInAs } from '../../test/auth';
+import { upcomingSailing } from '../../test/sailings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Headers = { authorization: string };
@@ -26,10 +27,12 @@ describe.skipIf(!onPostgres)('confirming bookings at the same moment with one co
   let admin: Headers;
   let quotationBody: object;
 
+  let sailing: { voyageId: number };
   beforeAll(async () => {
     t = await createTestApp();
     customer = (await signInAs(t, 'customer')).headers;
     admin = (await signInAs(t, 'admin')).headers;
+    sailing = await upcomingSailing(t, admin, { skip: 2 });
     const ports = await queryRows<{ id: number; code: string }>(
       t.database.db,
       sql`select id, code from ports where code in ('INNSA', 'AEJEA')`,
@@ -75,10 +78,7 @@ describe.skipIf(!onPostgres)('confirming bookings at the same moment with one co
     const answers = await Promise.all(
       bookings.map((id, i) =>
         post(`/cp/bookings/${id}/confirm/`, admin, {
-          vesselName: 'MV Lading Horizon',
-          voyageNumber: '051W',
-          etd: inDays(5),
-          eta: inDays(12),
+          voyageId: sailing.voyageId,
           containers: [
             { containerNumber: shared, isoCode: '22G1', tareWeight: 2200 },
             {

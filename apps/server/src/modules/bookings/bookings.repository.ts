@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings';
 import { escapeLike } from '../../db/text-search';
 import { type Scope, scoped } from '../../lib/scopes';
 import { CUSTOMER_JSON } from '../users';
+import { sailingJoin } from '../voyages';
 
 type Conn = Db | Tx;
 
@@ -17,8 +18,12 @@ const BOOKING_SELECT = sql`
     coalesce((select json_agg(json_build_object('isoCode', e.iso_code, 'quantity', e.quantity,
         'weightPerUnit', e.weight_per_unit::float8, 'weightUnit', e.weight_unit) order by e.position)
       from quotation_equipment e where e.quotation_id = bk.quotation_id), '[]'::json) as equipment,
-    bk.vessel_name as "vesselName", bk.voyage_number as "voyageNumber",
-    to_char(bk.etd, 'YYYY-MM-DD') as etd, to_char(bk.eta, 'YYYY-MM-DD') as eta,
+    bk.voyage_id as "voyageId",
+    coalesce(sl.vessel_name, bk.vessel_name) as "vesselName",
+    coalesce(sl.voyage_number, bk.voyage_number) as "voyageNumber",
+    coalesce(to_char(sl.etd at time zone 'UTC', 'YYYY-MM-DD'), to_char(bk.etd, 'YYYY-MM-DD')) as etd,
+    coalesce(to_char(sl.eta at time zone 'UTC', 'YYYY-MM-DD'), to_char(bk.eta, 'YYYY-MM-DD')) as eta,
+    coalesce(sl.cut_offs, '[]'::json) as "cutOffs",
     (select b.id from bills_of_lading b where b.booking_id = bk.id order by b.id limit 1) as "billOfLadingId",
     bk.rejection_reason as "rejectionReason", bk.version,
     to_char(bk.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
@@ -27,11 +32,12 @@ const BOOKING_SELECT = sql`
   left join parties cp on cp.id = u.party_id
   left join quotations q on q.id = bk.quotation_id
   left join ports pl on pl.id = bk.pol_id
-  left join ports pd on pd.id = bk.pod_id`;
+  left join ports pd on pd.id = bk.pod_id
+  ${sailingJoin('sl', { voyageId: sql`bk.voyage_id`, polId: sql`bk.pol_id`, podId: sql`bk.pod_id` })}`;
 
 function toBooking(row: Record<string, unknown>): Booking {
   const out = { ...row };
-  for (const field of ['pol', 'pod', 'customer', 'equipment'] as const)
+  for (const field of ['pol', 'pod', 'customer', 'equipment', 'cutOffs'] as const)
     if (typeof out[field] === 'string') out[field] = JSON.parse(out[field] as string);
   return out as unknown as Booking;
 }
@@ -100,6 +106,7 @@ export async function insertBooking(
     podId: number;
     quotationId: number;
     officeId: number | null;
+    voyageId: number | null;
   },
 ): Promise<{ id: number; number: string; officeId: number | null }> {
   const [row] = await tx

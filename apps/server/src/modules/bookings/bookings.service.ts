@@ -13,6 +13,7 @@ import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import { applyTransition, type TransitionSpec } from '../../lib/status-transition';
 import { createDraftBillFromBooking } from '../bills-of-lading';
+import { cutOffPassed, type VoyagesService } from '../voyages';
 import {
   findBookingById,
   findBookingOffice,
@@ -56,11 +57,16 @@ export type AcceptedQuotation = {
   createdById: number;
   polId: number;
   podId: number;
+  /** The sailing chosen with the enquiry (null: the carrier picks one at confirmation). */
+  voyageId: number | null;
   officeId: number | null;
 };
 
-export function createBookingsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createBookingsService(deps: {
+  db: Db;
+  voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff'>;
+}) {
+  const { db, voyages } = deps;
   return {
     /** The list within the caller's scope; a customer asking for someone else's bookings (created_by_id) gets none. */
     findBookings(caller: Principal, query: BookingListQuery) {
@@ -78,6 +84,7 @@ export function createBookingsService(deps: { db: Db }) {
         podId: quotation.podId,
         quotationId: quotation.id,
         officeId: quotation.officeId,
+        voyageId: quotation.voyageId,
       });
       await recordAudit(tx, caller, {
         module: 'CP',
@@ -126,6 +133,15 @@ export function createBookingsService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         let billOfLadingId = 0;
         const { after } = await moveBooking(tx, caller, id, 'confirm', async (conn, booking) => {
+          // The sailing: a voyage loading at the booking's port of loading that has not left it. Staff may confirm
+          // after the STA cut-off (the carrier's own acceptance); the customer's later deadlines still apply.
+          const sailing = await voyages.sailingFrom(conn, body.voyageId, booking.pol?.id ?? 0);
+          if (sailing.status === 'DEPARTED')
+            throw cutOffPassed(
+              'STA',
+              sailing.etd,
+              `${sailing.vesselName} ${sailing.carrierVoyageNumber} has departed; pick a later sailing.`,
+            );
           const booked = new Map<string, number>();
           for (const line of booking.equipment)
             booked.set(line.isoCode, (booked.get(line.isoCode) ?? 0) + line.quantity);
@@ -148,16 +164,16 @@ export function createBookingsService(deps: { db: Db }) {
             podId: booking.pod?.id ?? null,
             officeId: await findBookingOffice(conn, id),
             cargoType: booking.cargoType,
-            vesselName: body.vesselName,
-            voyageNumber: body.voyageNumber,
+            vesselName: sailing.vesselName,
+            voyageNumber: sailing.carrierVoyageNumber,
             containers: body.containers,
           });
           return {
+            // The vessel and voyage number are kept as they were at confirmation too; reads follow the voyage.
             set: {
-              vesselName: body.vesselName,
-              voyageNumber: body.voyageNumber,
-              etd: body.etd,
-              eta: body.eta,
+              voyageId: body.voyageId,
+              vesselName: sailing.vesselName,
+              voyageNumber: sailing.carrierVoyageNumber,
             },
             events: (confirmed) => [
               {

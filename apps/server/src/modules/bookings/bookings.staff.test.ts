@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signInAs } from '../../test/auth';
+import { upcomingSailing } from '../../test/sailings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createGeocoder } from '../reference-data';
 
@@ -18,12 +19,16 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
   let port: (code: string) => number;
   let hs6: number;
   let serial = 100;
+  let voyage: Awaited<ReturnType<typeof upcomingSailing>>;
+  let elsewhere: Awaited<ReturnType<typeof upcomingSailing>>;
 
   beforeAll(async () => {
     t = await createTestApp();
     customer = (await signInAs(t, 'customer')).headers;
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
+    voyage = await upcomingSailing(t, admin, { skip: 2 });
+    elsewhere = await upcomingSailing(t, admin, { pol: 'INMAA', pod: 'SGSIN', skip: 2 });
     const rows = await queryRows<{ id: number; code: string }>(
       t.database.db,
       sql`select id, code from ports where code in ('INNSA', 'AEJEA', 'ISREY')`,
@@ -63,10 +68,7 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
     return (await post(`/cp/quotations/${quotation.id}/accept/`, customer)).json();
   };
   const sailing = () => ({
-    vesselName: 'MV Lading Horizon',
-    voyageNumber: '051W',
-    etd: inDays(5),
-    eta: inDays(12),
+    voyageId: voyage.voyageId,
     containers: [container('22G1'), container('22G1'), container('45G1')],
   });
   const countBills = async () =>
@@ -81,18 +83,19 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
     const { booking: confirmed, billOfLadingId } = res.json();
     expect(confirmed).toMatchObject({
       status: 'CONFIRMED',
-      vesselName: 'MV Lading Horizon',
-      voyageNumber: '051W',
-      etd: body.etd,
-      eta: body.eta,
+      voyageId: voyage.voyageId,
+      vesselName: voyage.vesselName,
+      voyageNumber: voyage.carrierVoyageNumber,
+      etd: voyage.etd.slice(0, 10),
+      eta: voyage.eta.slice(0, 10),
       billOfLadingId,
     });
     const bill = await get(`/cp/bill-of-ladings/${billOfLadingId}`, customer);
     expect(bill.statusCode).toBe(200);
     expect(bill.json()).toMatchObject({
       status: 'DRAFT',
-      vesselName: 'MV Lading Horizon',
-      voyageNumber: '051W',
+      vesselName: voyage.vesselName,
+      voyageNumber: voyage.carrierVoyageNumber,
       shipperName: 'Demo Exports Pvt Ltd',
       cargoCategory: 'GEN',
       totalContainers: 3,
@@ -129,8 +132,13 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
     const taken = await post(`/cp/bookings/${booking.id}/confirm/`, admin, busy);
     expect(taken.statusCode).toBe(400);
     expect(taken.json().error.fields['containers.0.containerNumber']).toMatch(/still on bill of lading/);
-    const eta = await post(`/cp/bookings/${booking.id}/confirm/`, admin, { ...sailing(), eta: inDays(1) });
-    expect(eta.json().error.fields).toHaveProperty('eta');
+    // A sailing that does not load at the booking's port of loading (Chennai, not Nhava Sheva).
+    const wrongPort = await post(`/cp/bookings/${booking.id}/confirm/`, admin, {
+      ...sailing(),
+      voyageId: elsewhere.voyageId,
+    });
+    expect(wrongPort.statusCode).toBe(400);
+    expect(wrongPort.json().error.fields).toEqual({ voyageId: 'is not a sailing from the port of loading' });
     expect(await countBills()).toBe(before);
     expect((await get(`/cp/bookings/${booking.id}`, customer)).json().status).toBe('REQUESTED');
   });

@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signInAs } from '../../test/auth';
+import { upcomingSailing } from '../../test/sailings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildAdminSearch } from './dashboards.repository';
 
@@ -158,10 +159,7 @@ describe('dashboards: the customer home and the carrier queues, equal to the lis
       url: `/cp/bookings/${booking!.id}/confirm/`,
       headers: who.admin,
       payload: {
-        vesselName: 'MV Dashboard',
-        voyageNumber: '001E',
-        etd: today,
-        eta: week,
+        voyageId: (await upcomingSailing(t, who.admin, { skip: 2 })).voyageId,
         containers: [box(1, '22G1'), box(2, '22G1'), box(3, '45G1')],
       },
     });

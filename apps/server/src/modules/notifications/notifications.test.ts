@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signInAs } from '../../test/auth';
+import { upcomingSailing } from '../../test/sailings';
 import { startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -213,10 +214,7 @@ describe('notifications: created from domain events, to the right people only', 
     expect((await bell('corporate')).results.filter((n) => n.kind === 'BOOKING_REQUESTED')).toHaveLength(2);
 
     const confirm = await call('POST', `/cp/bookings/${aBooking}/confirm/`, 'corporate', {
-      vesselName: 'MV Notice',
-      voyageNumber: '013E',
-      etd: '2030-01-01',
-      eta: '2030-01-10',
+      voyageId: (await upcomingSailing(t, as.corporate.headers, { skip: 2 })).voyageId,
       containers: [{ containerNumber: withCheckDigit('NTFU000013'), isoCode: '22G1', tareWeight: 2200 }],
     });
     expect(confirm.statusCode).toBe(200);

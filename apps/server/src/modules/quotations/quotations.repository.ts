@@ -32,7 +32,7 @@ const QUOTATION_SELECT = sql`
         'amount', c.amount::text, 'currency', c.currency) order by c.position)
       from quotation_charges c where c.quotation_id = q.id), '[]'::json) as charges,
     (select b.id from bookings b where b.quotation_id = q.id order by b.id limit 1) as "bookingId",
-    q.rejection_reason as "rejectionReason", q.version,
+    q.voyage_id as "voyageId", q.rejection_reason as "rejectionReason", q.version,
     to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
   from quotations q
   join ports pl on pl.id = q.pol_id

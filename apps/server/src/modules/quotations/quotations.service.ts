@@ -17,6 +17,7 @@ import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import { applyTransition, type TransitionRules, type TransitionSpec } from '../../lib/status-transition';
 import type { BookingsService } from '../bookings';
+import type { VoyagesService } from '../voyages';
 import { priceEnquiry } from './pricing';
 import {
   findOfficeForPort,
@@ -80,8 +81,9 @@ export function createQuotationsService(deps: {
   db: Db;
   kickMail: () => void;
   bookings: Pick<BookingsService, 'createFromQuotation' | 'getBooking'>;
+  voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff'>;
 }) {
-  const { db, kickMail, bookings } = deps;
+  const { db, kickMail, bookings, voyages } = deps;
 
   async function checkReferences(body: CreateQuotationBody) {
     const stations = [body.pickup, body.delivery].flatMap((place) =>
@@ -122,6 +124,9 @@ export function createQuotationsService(deps: {
      */
     async createQuotation(caller: Principal, body: CreateQuotationBody): Promise<Quotation> {
       await checkReferences(body);
+      // A chosen sailing must load at the port of loading and still take bookings (its STA cut-off).
+      if (body.voyageId !== undefined)
+        voyages.assertBeforeCutOff(await voyages.sailingFrom(db, body.voyageId, body.polId), 'STA');
       const today = todayIso();
       const tariffs = await findTariffs(db, {
         polId: body.polId,
@@ -147,6 +152,7 @@ export function createQuotationsService(deps: {
             cargoReadyDate: body.cargoReadyDate,
             pickup: body.pickup ?? null,
             delivery: body.delivery ?? null,
+            voyageId: body.voyageId ?? null,
             ...(priced.status === 'QUOTED'
               ? { currency: priced.currency, totalAmount: priced.totalAmount, validUntil: priced.validUntil }
               : {}),
@@ -189,7 +195,7 @@ export function createQuotationsService(deps: {
     /** QUOTED and still valid -> ACCEPTED, and the booking (REQUESTED, awaiting the carrier) in the same transaction. */
     async acceptQuotation(caller: Principal, id: number): Promise<Booking> {
       const bookingId = await db.transaction(async (tx) => {
-        const { after } = await moveQuotation(tx, caller, id, 'accept', async (_tx, quotation) => {
+        const { after } = await moveQuotation(tx, caller, id, 'accept', async (conn, quotation) => {
           if (quotation.status === 'EXPIRED' || (quotation.validUntil && quotation.validUntil < todayIso()))
             throw new AppError(
               'CONFLICT',
@@ -197,6 +203,12 @@ export function createQuotationsService(deps: {
               {
                 fields: { status: 'is EXPIRED' },
               },
+            );
+          // The booking request on the chosen sailing: refused once it stopped taking bookings or departed.
+          if (quotation.voyageId !== null)
+            voyages.assertBeforeCutOff(
+              await voyages.sailingFrom(conn, quotation.voyageId, quotation.polId),
+              'STA',
             );
           return {};
         });
@@ -206,6 +218,7 @@ export function createQuotationsService(deps: {
           createdById: after.createdById,
           polId: after.polId,
           podId: after.podId,
+          voyageId: after.voyageId,
           officeId: await findQuotationOffice(tx, id),
         });
       });

@@ -550,3 +550,53 @@ export async function findPortId(db: Conn, code: string): Promise<number | null>
   const [row] = await queryRows<{ id: number }>(db, sql`select id from ports where code = ${code}`);
   return row?.id ?? null;
 }
+
+export type LoadingCall = {
+  voyageId: number;
+  carrierVoyageNumber: string;
+  vesselName: string;
+  callId: number;
+  status: string;
+  etd: string;
+  cutOffs: { code: CutOffCode; at: string }[];
+};
+
+/** The voyage's first call at this port that is not omitted (where cargo loads), with its cut-offs; null if none. */
+export async function findLoadingCall(
+  db: Conn,
+  voyageId: number,
+  portId: number,
+): Promise<LoadingCall | null> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select v.id as "voyageId", v.carrier_voyage_number as "carrierVoyageNumber", vs.name as "vesselName",
+        l.id as "callId", l.status, ${iso(sql`l.etd`)} as etd, ${LOADING_CUT_OFFS} as "cutOffs"
+      from transport_calls l
+      join voyages v on v.id = l.voyage_id
+      join vessels vs on vs.id = v.vessel_id
+      where l.voyage_id = ${voyageId} and l.port_id = ${portId} and l.status <> 'OMITTED'
+      order by l.sequence limit 1`,
+  );
+  return row ? { ...(row as LoadingCall), cutOffs: parsed(row.cutOffs) } : null;
+}
+
+/**
+ * A read fragment lent to the records that name a sailing (bookings): `left join lateral (…) <alias> on true` giving
+ * `<alias>.vessel_name`, `.voyage_number`, `.etd` and `.eta` (timestamps of the calls at the two ports, current
+ * estimates), `.status` of the loading call and `.cut_offs` (JSON) — so a booking follows later changes of its
+ * voyage. Empty when `voyageId` is null.
+ */
+export function sailingJoin(alias: string, ids: { voyageId: SQL; polId: SQL; podId: SQL }): SQL {
+  const a = sql.raw(alias);
+  return sql`left join lateral (
+    select vs.name as vessel_name, v.carrier_voyage_number as voyage_number, l.etd, l.status,
+      (select d.eta from transport_calls d where d.voyage_id = v.id and d.sequence > l.sequence
+        and d.port_id = ${ids.podId} and d.status <> 'OMITTED' order by d.sequence limit 1) as eta,
+      ${LOADING_CUT_OFFS} as cut_offs
+    from voyages v
+    join vessels vs on vs.id = v.vessel_id
+    join transport_calls l on l.voyage_id = v.id and l.port_id = ${ids.polId} and l.status <> 'OMITTED'
+    where v.id = ${ids.voyageId}
+    order by l.sequence limit 1
+  ) ${a} on true`;
+}

@@ -3,6 +3,8 @@ import {
   type CallActualsBody,
   type CarrierService,
   type CarrierServiceBody,
+  CUT_OFF_CODES,
+  type CutOffCode,
   DEFAULT_WINDOW_DAYS,
   type DelayCallBody,
   type GenerateVoyagesBody,
@@ -29,6 +31,7 @@ import {
   bumpVoyageVersion,
   existingVesselIds,
   findCallForUpdate,
+  findLoadingCall,
   findPointToPoint,
   findPortId,
   findServiceByCode,
@@ -43,6 +46,7 @@ import {
   insertPlannedVoyage,
   insertService,
   insertVessel,
+  type LoadingCall,
   replaceCutOffs,
   seaPortIds,
   shiftCutOffs,
@@ -59,6 +63,10 @@ const fieldError = (
   message: string,
   code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED',
 ) => new AppError(code, `${field}: ${message}`, { fields: { [field]: message } });
+
+/** 409 CUT_OFF_PASSED: `{ error: { code, message, cutOff, at } }`. */
+export const cutOffPassed = (code: CutOffCode, at: string, message: string) =>
+  new AppError('CUT_OFF_PASSED', message, { details: { cutOff: code, at } });
 
 /**
  * Vessels, liner services and their voyages (issue 26): the carrier's schedule. Vessels and services are
@@ -472,6 +480,44 @@ export function createVoyagesService(deps: { db: Db }) {
         });
       });
       return (await findVoyageById(db, voyageId))!;
+    },
+
+    /* ---------------------------------------------------------------- sailings of other records */
+
+    /**
+     * The sailing a quotation or booking names: the voyage's loading call at the port of loading. A voyage that does
+     * not load there is a 400 naming `field`.
+     */
+    async sailingFrom(
+      conn: Db | Tx,
+      voyageId: number,
+      polId: number,
+      field = 'voyageId',
+    ): Promise<LoadingCall> {
+      const call = await findLoadingCall(conn, voyageId, polId);
+      if (!call) throw fieldError(field, 'is not a sailing from the port of loading');
+      return call;
+    },
+
+    /**
+     * Refuses (409 CUT_OFF_PASSED, naming the cut-off and when it was) once the sailing has left the port of loading
+     * or its `code` cut-off has passed; `lateUntil` (a late acceptance granted by staff) keeps it open until then.
+     */
+    assertBeforeCutOff(call: LoadingCall, code: CutOffCode, now = new Date(), lateUntil?: Date | null): void {
+      if (call.status === 'DEPARTED')
+        throw cutOffPassed(
+          code,
+          call.etd,
+          `The vessel ${call.vesselName} ${call.carrierVoyageNumber} has departed.`,
+        );
+      const cutOff = call.cutOffs.find((c) => c.code === code);
+      if (!cutOff || Date.parse(cutOff.at) > now.getTime()) return;
+      if (lateUntil && lateUntil.getTime() > now.getTime()) return;
+      throw cutOffPassed(
+        code,
+        cutOff.at,
+        `The ${CUT_OFF_CODES[code].toLowerCase()} (${code}) of ${call.vesselName} ${call.carrierVoyageNumber} passed at ${cutOff.at}.`,
+      );
     },
 
     /* ---------------------------------------------------------------- schedules */

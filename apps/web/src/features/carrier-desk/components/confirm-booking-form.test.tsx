@@ -1,8 +1,9 @@
 import type { Booking } from '@lading/contract/bookings';
+import type { PointToPointResult } from '@lading/contract/voyages';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmBookingForm } from './confirm-booking-form';
 
 const booking: Booking = {
@@ -24,10 +25,27 @@ const booking: Booking = {
   voyageNumber: null,
   etd: null,
   eta: null,
+  voyageId: null,
+  cutOffs: [],
   billOfLadingId: null,
   rejectionReason: null,
   version: 1,
   createdAt: '2026-11-23T08:00:00Z',
+};
+
+const sailing: PointToPointResult = {
+  voyageId: 77,
+  vesselName: 'LADING HANSA',
+  vesselImo: '9901439',
+  carrierVoyageNumber: '2649W',
+  serviceCode: 'IEX',
+  pol: { code: 'INNSA', name: 'Nhava Sheva', timeZone: 'Asia/Kolkata' },
+  pod: { code: 'AEJEA', name: 'Jebel Ali', timeZone: 'Asia/Dubai' },
+  etd: '2026-12-04T06:00:00Z',
+  eta: '2026-12-09T06:00:00Z',
+  transitDays: 5,
+  transhipment: null,
+  cutOffs: [{ code: 'DCO', at: '2026-12-02T06:00:00Z' }],
 };
 
 function renderForm(onConfirmed = vi.fn()) {
@@ -45,6 +63,10 @@ const type = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ConfirmBookingForm', () => {
+  beforeAll(() => {
+    // jsdom does not lay out; the list scrolls the highlighted option into view.
+    Element.prototype.scrollIntoView ??= () => {};
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('has one row per booked container, labelled with its size-type', () => {
@@ -65,26 +87,31 @@ describe('ConfirmBookingForm', () => {
   });
 
   it("sends the allocation once and puts the server's 400 on the cell it names", async () => {
-    // The server's answer, through the real API client (its 400 shape to ApiError.fields).
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) =>
-        new Response(
-          JSON.stringify({
+    // The server's answers, through the real API client: the lane's sailings, then the confirm's 400 (its shape to
+    // ApiError.fields).
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      String(url).includes('/cp/schedules/point-to-point/')
+        ? json(200, { results: [sailing] })
+        : json(400, {
             error: {
               code: 'VALIDATION_FAILED',
               message: 'containers.1.containerNumber: is already allocated',
               fields: { 'containers.1.containerNumber': 'is already allocated to another booking' },
             },
           }),
-          { status: 400, headers: { 'content-type': 'application/json' } },
-        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const onConfirmed = renderForm();
-    type(/^Vessel/, 'MSC Aurora');
-    type(/^Voyage/, '612W');
-    type(/^ETD/, '2099-12-01');
-    type(/^ETA/, '2099-12-09');
+    const sailingInput = () =>
+      screen.getAllByLabelText(/^Sailing/).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+    await waitFor(() =>
+      expect(sailingInput().getAttribute('placeholder')).toBe('Pick the vessel and voyage'),
+    );
+    fireEvent.click(sailingInput());
+    fireEvent.click(await screen.findByRole('option', { name: /^LADING HANSA 2649W/ }));
+    await waitFor(() => expect(sailingInput().value).toMatch(/^LADING HANSA 2649W · IEX · ETD 04\/12\/2026/));
     ['CSQU3054383', 'MSKU1234565', 'TCLU7654320'].forEach((number, i) => {
       type(new RegExp(`^Container number ${i + 1}`), number);
       type(new RegExp(`^Tare weight ${i + 1}`), '2200');
@@ -93,10 +120,12 @@ describe('ConfirmBookingForm', () => {
 
     await waitFor(() => expect(screen.getByText('is already allocated to another booking')).toBeTruthy());
     expect(screen.getByLabelText(/^Container number 2/).getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/cp\/bookings\/5\/confirm\/$/);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
-      vesselName: 'MSC Aurora',
+    const confirms = fetchMock.mock.calls.filter(([url]) =>
+      /\/cp\/bookings\/5\/confirm\/$/.test(String(url)),
+    );
+    expect(confirms).toHaveLength(1);
+    expect(JSON.parse(String(confirms[0]?.[1]?.body))).toMatchObject({
+      voyageId: 77,
       containers: [
         { containerNumber: 'CSQU3054383', isoCode: '22G1', tareWeight: 2200 },
         { containerNumber: 'MSKU1234565', isoCode: '22G1', tareWeight: 2200 },

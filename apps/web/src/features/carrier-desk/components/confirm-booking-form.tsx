@@ -1,13 +1,17 @@
 import { type Booking, type ConfirmBookingBody, ConfirmBookingBodySchema } from '@lading/contract/bookings';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { PointToPointResult } from '@lading/contract/voyages';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { SelectField } from '../../../components/form/choice-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { type ConfirmBookingResult, useConfirmBooking } from '../api/confirm-booking';
+import { useSailings } from '../api/find-sailings';
 import classes from './carrier-desk.module.css';
 import {
   type ConfirmForm,
@@ -95,6 +99,42 @@ function ContainerRows() {
   );
 }
 
+/** One sailing as an option: vessel, voyage, service, departure and arrival dates, and the transhipment if any. */
+export function sailingLabel(sailing: PointToPointResult): string {
+  const via = sailing.transhipment
+    ? ` via ${sailing.transhipment.code} (${sailing.transhipment.vesselName} ${sailing.transhipment.carrierVoyageNumber})`
+    : '';
+  return `${sailing.vesselName} ${sailing.carrierVoyageNumber} · ${sailing.serviceCode} · ETD ${formatDate(sailing.etd)} · ETA ${formatDate(sailing.eta)}${via}`;
+}
+
+/** The sailing: one of the lane's upcoming voyages (the one the customer chose is picked already). */
+function SailingField({ booking }: { booking: Booking }) {
+  const sailings = useSailings(booking.pol?.code, booking.pod?.code);
+  const options = (sailings.data?.results ?? []).map((sailing) => ({
+    value: String(sailing.voyageId),
+    label: sailingLabel(sailing),
+  }));
+  // The chosen sailing stays offered even when it is no longer among the upcoming ones.
+  if (booking.voyageId !== null && !options.some((o) => o.value === String(booking.voyageId)))
+    options.unshift({
+      value: String(booking.voyageId),
+      label: `${booking.vesselName ?? 'Chosen sailing'} ${booking.voyageNumber ?? ''}`.trim(),
+    });
+  return (
+    <SelectField<ConfirmForm>
+      name="voyageId"
+      label="Sailing"
+      required
+      numeric
+      data={options}
+      placeholder={sailings.isPending ? 'Loading sailings…' : 'Pick the vessel and voyage'}
+      nothingFoundMessage={
+        sailings.isError ? 'The sailings could not be loaded' : 'No sailings on this lane in the next 90 days'
+      }
+    />
+  );
+}
+
 /**
  * Confirm a booking: the sailing and one container per unit booked (rows pre-filled per size-type), each number
  * checked live (ISO 6346 check digit). The server confirms, allocates and creates the customer's bill draft.
@@ -108,7 +148,7 @@ export function ConfirmBookingForm({
 }) {
   const confirm = useConfirmBooking();
   const form = useForm<ConfirmForm, unknown, ConfirmBookingBody>({
-    defaultValues: confirmFormDefaults(booking.equipment),
+    defaultValues: confirmFormDefaults(booking.equipment, booking.voyageId),
     resolver,
   });
   const submit = form.handleSubmit(async (body) => {
@@ -140,12 +180,7 @@ export function ConfirmBookingForm({
           <Title order={2} size="h5">
             Sailing
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <TextField<ConfirmForm> name="vesselName" label="Vessel" required maxLength={100} />
-            <TextField<ConfirmForm> name="voyageNumber" label="Voyage" required maxLength={20} />
-            <TextField<ConfirmForm> name="etd" label="ETD" required type="date" />
-            <TextField<ConfirmForm> name="eta" label="ETA" required type="date" />
-          </SimpleGrid>
+          <SailingField booking={booking} />
           <ContainerRows />
           {confirm.isError &&
             !(confirm.error instanceof ApiError && Object.keys(confirm.error.fields).length) && (

@@ -49,10 +49,7 @@ describe('checkContainerNumber (live ISO 6346 message)', () => {
 describe('toConfirmBody', () => {
   const form = {
     ...confirmFormDefaults([{ isoCode: '22G1', quantity: 1 }]),
-    vesselName: 'MSC Aurora',
-    voyageNumber: '612W',
-    etd: '2026-12-01',
-    eta: '2026-12-09',
+    voyageId: 41,
   };
 
   it('builds a body the contract accepts (upper-cased number, tare as a number)', () => {
@@ -61,20 +58,17 @@ describe('toConfirmBody', () => {
       containers: [{ isoCode: '22G1', containerNumber: 'csqu3054383', tareWeight: '2,200.50' }],
     });
     expect(ConfirmBookingBodySchema.parse(body)).toEqual({
-      vesselName: 'MSC Aurora',
-      voyageNumber: '612W',
-      etd: '2026-12-01',
-      eta: '2026-12-09',
+      voyageId: 41,
       containers: [{ containerNumber: 'CSQU3054383', isoCode: '22G1', tareWeight: 2200.5 }],
     });
   });
 
-  it('leaves empty cells out, so the contract names them', () => {
-    const result = ConfirmBookingBodySchema.safeParse(toConfirmBody({ ...form, etd: '' }));
+  it('leaves empty cells and an unpicked sailing out, so the contract names them', () => {
+    const result = ConfirmBookingBodySchema.safeParse(toConfirmBody({ ...form, voyageId: null }));
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(
-      expect.arrayContaining(['etd', 'containers.0.containerNumber', 'containers.0.tareWeight']),
+      expect.arrayContaining(['voyageId', 'containers.0.containerNumber', 'containers.0.tareWeight']),
     );
   });
 });
@@ -85,7 +79,7 @@ describe('toConfirmFormField', () => {
     expect(toConfirmFormField('containers.2.tareWeight')).toBe('containers.2.tareWeight');
     expect(toConfirmFormField('containers.1.isoCode')).toBe('containers.1.containerNumber');
     expect(toConfirmFormField('containers')).toBe('containers.root');
-    expect(toConfirmFormField('eta')).toBe('eta');
+    expect(toConfirmFormField('voyageId')).toBe('voyageId');
     expect(toConfirmFormField('somethingElse')).toBeNull();
   });
 });

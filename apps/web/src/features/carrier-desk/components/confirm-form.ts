@@ -11,10 +11,8 @@ export type ContainerRowForm = {
 };
 
 export type ConfirmForm = {
-  vesselName: string;
-  voyageNumber: string;
-  etd: string;
-  eta: string;
+  /** The sailing picked from the lane's upcoming voyages (null until picked). */
+  voyageId: number | null;
   containers: ContainerRowForm[];
 };
 
@@ -31,10 +29,12 @@ export function buildContainerRows(
   );
 }
 
+/** The rows of the booked equipment, and the sailing the customer chose with the enquiry, if any. */
 export function confirmFormDefaults(
   equipment: readonly Pick<EquipmentLine, 'isoCode' | 'quantity'>[],
+  voyageId: number | null = null,
 ): ConfirmForm {
-  return { vesselName: '', voyageNumber: '', etd: '', eta: '', containers: buildContainerRows(equipment) };
+  return { voyageId, containers: buildContainerRows(equipment) };
 }
 
 export type ContainerNumberCheck = {
@@ -69,15 +69,10 @@ export function checkContainerNumber(typed: string): ContainerNumberCheck {
   return { state: 'valid', message: 'Check digit OK' };
 }
 
-const blankToUndefined = (text: string) => (text.trim() === '' ? undefined : text.trim());
-
 /** The form as the body of POST cp/bookings/{id}/confirm/; nothing is checked here (the contract's schema does). */
 export function toConfirmBody(form: ConfirmForm): unknown {
   return {
-    vesselName: form.vesselName,
-    voyageNumber: form.voyageNumber,
-    etd: blankToUndefined(form.etd),
-    eta: blankToUndefined(form.eta),
+    voyageId: form.voyageId ?? undefined,
     containers: form.containers.map((row) => ({
       containerNumber: row.containerNumber.trim().toUpperCase(),
       isoCode: row.isoCode,
@@ -88,7 +83,7 @@ export function toConfirmBody(form: ConfirmForm): unknown {
 
 /** Where a message about a body path (the schema's or the server's 400) shows on the confirm form. */
 export function toConfirmFormField(path: string): string | null {
-  if (['vesselName', 'voyageNumber', 'etd', 'eta'].includes(path)) return path;
+  if (path === 'voyageId') return path;
   if (path === 'containers') return 'containers.root';
   const row = /^containers\.(\d+)(?:\.(\w+))?$/.exec(path);
   if (!row) return null;

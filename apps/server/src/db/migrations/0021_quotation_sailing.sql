@@ -1,0 +1,2 @@
+ALTER TABLE "quotations" ADD COLUMN "voyage_id" integer;--> statement-breakpoint
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_voyage_id_voyages_id_fk" FOREIGN KEY ("voyage_id") REFERENCES "public"."voyages"("id") ON DELETE no action ON UPDATE no action;
