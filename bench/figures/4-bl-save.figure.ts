@@ -13,6 +13,7 @@ import { queryRows } from '../../apps/server/src/db/client';
 import { createPrincipal } from '../../apps/server/src/lib/principal';
 import { findPrincipalData } from '../../apps/server/src/modules/access/access.repository';
 import { createBillsOfLadingService } from '../../apps/server/src/modules/bills-of-lading/bills-of-lading.service';
+import { createVoyagesService } from '../../apps/server/src/modules/voyages';
 import { signInAs } from '../../apps/server/src/test/auth';
 import type { Statement } from '../../apps/server/src/test/sql-capture';
 import { alternate, type FigureModule, figure, quantile } from '../figure';
@@ -87,7 +88,7 @@ const blSave: FigureModule = async (context) => {
 
     // Each bill saved once through the service (the app's own code path) to capture its transaction.
     const caller = createPrincipal((await findPrincipalData(db, userId))!, { requestId: randomUUID() });
-    const service = createBillsOfLadingService({ db });
+    const service = createBillsOfLadingService({ db, voyages: createVoyagesService({ db }) });
     const bodies: Record<number, ReturnType<typeof toUpdatePayload>> = {};
     const transactions: Statement[][] = [];
     for (const id of ids) {

@@ -285,8 +285,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       mapboxUrl: env.MAPBOX_API_URL,
     }),
   });
-  const bills = createBillsOfLadingService({ db: database.db });
   const voyages = createVoyagesService({ db: database.db });
+  const bills = createBillsOfLadingService({ db: database.db, voyages });
   const bookings = createBookingsService({ db: database.db, voyages });
   await app.register(billsOfLadingRoutes, { bills });
   await app.register(dcsaRoutes, { dcsa: createDcsaService({ db: database.db, bills, bookings }) });

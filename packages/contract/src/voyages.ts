@@ -478,3 +478,25 @@ export const PointToPointResponseSchema = z.object({ results: z.array(PointToPoi
 
 /** The default search window: today to four weeks on. */
 export const DEFAULT_WINDOW_DAYS = 28;
+
+/* ---------------------------------------------------------------- late acceptance */
+
+/** The cut-offs a bill of lading's customer must meet: the SI (DCO) and the VGM (VCO). */
+export const BILL_CUT_OFFS = ['DCO', 'VCO'] as const;
+
+/** POST cp/bill-of-ladings/{id}/late-acceptance/: staff accept the SI or VGM after the cut-off, until a time. */
+export const LateAcceptanceBodySchema = z.object({
+  cutOff: z.enum(BILL_CUT_OFFS, { message: 'must be DCO or VCO' }),
+  reason: reasonSchema,
+  until: isoDateTimeSchema,
+});
+export type LateAcceptanceBody = z.infer<typeof LateAcceptanceBodySchema>;
+
+export const LateAcceptanceSchema = z.object({
+  cutOff: z.enum(BILL_CUT_OFFS),
+  reason: z.string(),
+  until: z.string(),
+  grantedBy: z.string(),
+  createdAt: z.string(),
+});
+export type LateAcceptance = z.infer<typeof LateAcceptanceSchema>;

@@ -191,3 +191,28 @@ export const blCargoDetails = pgTable(
 
 /** Bill of lading numbers for drafts created when a booking is confirmed. */
 export const billNumbers = pgSequence('bill_numbers', { startWith: 5001 });
+
+/**
+ * A late acceptance: carrier staff let the customer submit a bill (DCO) or change its VGM (VCO) after the sailing's
+ * cut-off, until a date-time, with a reason (audited). The latest grant per bill and cut-off counts.
+ */
+export const blLateAcceptances = pgTable(
+  'bl_late_acceptances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    blId: integer('bl_id')
+      .notNull()
+      .references(() => billsOfLading.id, { onDelete: 'cascade' }),
+    cutOff: text('cut_off').notNull(),
+    reason: text('reason').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    grantedById: integer('granted_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('bl_late_acceptances_bill_idx').on(table.blId, table.cutOff),
+    check('bl_late_acceptances_cut_off_check', sql`${table.cutOff} in ('DCO', 'VCO')`),
+  ],
+);

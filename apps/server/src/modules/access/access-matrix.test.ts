@@ -341,6 +341,17 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/history/` }),
     expect: who(200, 404, 404, 200),
   },
+  'POST /cp/bill-of-ladings/:id/late-acceptance/': {
+    request: (c) => ({
+      url: `/cp/bill-of-ladings/${c.billId}/late-acceptance/`,
+      payload: {
+        cutOff: 'DCO',
+        reason: 'matrix check',
+        until: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+    expect: who(403, 403, 404, 201),
+  },
   'POST /cp/bill-of-ladings/:id/approve/': {
     request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/approve/`, headers: STALE }),
     expect: who(403, 403, 404, 412),
@@ -583,6 +594,7 @@ const WATCHED_TABLES = [
   'voyages',
   'transport_calls',
   'transport_call_cut_offs',
+  'bl_late_acceptances',
   'audit_events',
   'domain_events',
   'outbox_mails',

@@ -9,6 +9,7 @@ import {
 import { BillOfLadingSchema } from '@lading/contract/bills-of-lading';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
+import { LateAcceptanceBodySchema, LateAcceptanceSchema } from '@lading/contract/voyages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../lib/request';
 import { etagOf } from '../../lib/versioning';
@@ -75,6 +76,30 @@ export const billOfLadingReviewRoutes: FastifyPluginAsyncZod<{ review: BillOfLad
       },
     },
     async (request) => ({ results: await review.findHistory(principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/cp/bill-of-ladings/:id/late-acceptance/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'APPROVE' } },
+      schema: {
+        tags,
+        summary:
+          'Accept the bill’s SI (DCO) or VGM (VCO) after its sailing’s cut-off, until a date-time, with a reason',
+        params: IdParamsSchema,
+        body: LateAcceptanceBodySchema,
+        response: {
+          201: LateAcceptanceSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await review.grantLateAcceptance(principalOf(request), request.params.id, request.body)),
   );
 
   app.post(

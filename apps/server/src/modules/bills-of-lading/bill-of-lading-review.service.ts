@@ -14,9 +14,11 @@ import {
   diffContent,
   editableContent,
 } from '@lading/contract/bills-of-lading';
+import type { LateAcceptance, LateAcceptanceBody } from '@lading/contract/voyages';
 import type { Db } from '../../db/client';
 import { billsOfLading } from '../../db/schema/bills-of-lading';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import { applyTransition, type TransitionSpec } from '../../lib/status-transition';
@@ -29,7 +31,7 @@ import {
   findUserContact,
   issuedColumns,
 } from './bill-of-lading-review.repository';
-import { findBillById, reloadBill } from './bills-of-lading.repository';
+import { findBillById, insertLateAcceptance, reloadBill } from './bills-of-lading.repository';
 
 type Scalar = string | number | boolean | null;
 
@@ -123,6 +125,56 @@ export function createBillOfLadingReviewService(deps: { db: Db; kickMail: () => 
     ];
 
   return {
+    /**
+     * Accepts the bill's SI (DCO) or VGM (VCO) after its sailing's cut-off, until `until`, with the reason (audited).
+     * The bill must be within the caller's scope and not issued yet; the acceptance must end in the future.
+     */
+    async grantLateAcceptance(
+      caller: Principal,
+      id: number,
+      body: LateAcceptanceBody,
+    ): Promise<LateAcceptance> {
+      const until = new Date(body.until);
+      if (until.getTime() <= Date.now())
+        throw new AppError('VALIDATION_FAILED', 'until: must be in the future', {
+          fields: { until: 'must be in the future' },
+        });
+      return db.transaction(async (tx) => {
+        const bill = await findBillById(tx, caller.scope, id, true);
+        if (!bill) throw notFound('Bill of lading');
+        if (bill.status === 'ISSUED' || bill.status === 'SURRENDERED')
+          throw new AppError(
+            'CONFLICT',
+            `The bill is ${bill.status.toLowerCase()}: nothing is submitted any more`,
+            {
+              fields: { status: `is ${bill.status}` },
+            },
+          );
+        await insertLateAcceptance(tx, {
+          blId: id,
+          cutOff: body.cutOff,
+          reason: body.reason,
+          until,
+          grantedById: caller.userId,
+        });
+        await recordAudit(tx, caller, {
+          module: 'ADMIN',
+          recordType: BILL_RECORD,
+          recordId: id,
+          action: 'LATE_ACCEPTANCE_GRANTED',
+          version: bill.version,
+          comment: `${body.cutOff} until ${until.toISOString()}: ${body.reason}`,
+        });
+        return {
+          cutOff: body.cutOff,
+          reason: body.reason,
+          until: until.toISOString(),
+          grantedBy: caller.email,
+          createdAt: new Date().toISOString(),
+        };
+      });
+    },
+
     findReviewQueue(caller: Principal, query: ReviewQueueQuery): Promise<ReviewQueueResponse> {
       return findReviewQueue(db, query, caller.scope);
     },

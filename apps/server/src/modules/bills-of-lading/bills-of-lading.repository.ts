@@ -8,6 +8,7 @@ import {
 } from '@lading/contract/bills-of-lading';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { blLateAcceptances } from '../../db/schema/bills-of-lading';
 import { escapeLike } from '../../db/text-search';
 import { type Scope, scoped } from '../../lib/scopes';
 
@@ -398,4 +399,36 @@ export async function findKnownReferences(
       union all select 'hs', id, code from hs_codes where id in (${ids(wanted.hsIds)})
       union all select 'party', id, null from parties where id in (${ids(wanted.partyIds)}) and is_active`,
   );
+}
+
+/** The sailing of the bill's booking: its voyage and port of loading (SQL over `bookings`); null without one. */
+export async function findBillSailing(
+  db: Conn,
+  billId: number,
+): Promise<{ voyageId: number; polId: number } | null> {
+  const [row] = await queryRows<{ voyageId: number; polId: number }>(
+    db,
+    sql`select bk.voyage_id as "voyageId", bk.pol_id as "polId"
+      from bills_of_lading b join bookings bk on bk.id = b.booking_id
+      where b.id = ${billId} and bk.voyage_id is not null and bk.pol_id is not null`,
+  );
+  return row ?? null;
+}
+
+/** Until when each cut-off is accepted late for this bill (the latest grant per cut-off). */
+export async function findLateAcceptances(db: Conn, billId: number): Promise<Map<string, Date>> {
+  const rows = await queryRows<{ cutOff: string; until: string }>(
+    db,
+    sql`select distinct on (cut_off) cut_off as "cutOff",
+        to_char(until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as until
+      from bl_late_acceptances where bl_id = ${billId} order by cut_off, id desc`,
+  );
+  return new Map(rows.map((row) => [row.cutOff, new Date(row.until)]));
+}
+
+export async function insertLateAcceptance(
+  tx: Tx,
+  row: { blId: number; cutOff: string; reason: string; until: Date; grantedById: number },
+): Promise<void> {
+  await tx.insert(blLateAcceptances).values(row);
 }

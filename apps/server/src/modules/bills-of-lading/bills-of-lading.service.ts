@@ -16,12 +16,15 @@ import { AppError, notFound } from '../../lib/app-error';
 import { recordAuditAndPublish } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
+import type { VoyagesService } from '../voyages';
 import { BILL_RECORD } from './bill-of-lading-review.repository';
 import {
   type BillWrite,
   findBillById,
+  findBillSailing,
   findBills,
   findKnownReferences,
+  findLateAcceptances,
   lockBill,
   reloadBill,
   writeBill,
@@ -112,8 +115,29 @@ function billWrite(bill: BillOfLading, body: UpdateBillOfLadingBody): BillWrite 
   };
 }
 
-export function createBillsOfLadingService(deps: { db: Db }) {
-  const { db } = deps;
+export function createBillsOfLadingService(deps: {
+  db: Db;
+  voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff'>;
+}) {
+  const { db, voyages } = deps;
+
+  /**
+   * The sailing's deadlines (issue 26): a bill is submitted before the documentation cut-off (DCO) and its VGM
+   * changed before the VGM cut-off (VCO) of its booking's voyage, unless staff accepted it late until a time.
+   * 409 CUT_OFF_PASSED names the cut-off; a bill whose booking has no voyage has no deadline here.
+   */
+  async function checkCutOffs(bill: BillOfLading, body: UpdateBillOfLadingBody) {
+    const sailing = await findBillSailing(db, bill.id);
+    if (!sailing) return;
+    const call = await voyages.sailingFrom(db, sailing.voyageId, sailing.polId);
+    const late = await findLateAcceptances(db, bill.id);
+    voyages.assertBeforeCutOff(call, 'DCO', new Date(), late.get('DCO'));
+    const vgmBefore = new Map(bill.blContainerDetails.map((c) => [c.containerId, c.vgm]));
+    const vgmChanged = body.blContainerDetails.some(
+      (c) => Number(c.vgm) !== Number(vgmBefore.get(c.containerId) ?? Number.NaN),
+    );
+    if (vgmChanged) voyages.assertBeforeCutOff(call, 'VCO', new Date(), late.get('VCO'));
+  }
 
   async function getVisibleBill(conn: Db | Tx, caller: Principal, id: number): Promise<BillOfLading> {
     const bill = await findBillById(conn, caller.scope, id);
@@ -211,6 +235,7 @@ export function createBillsOfLadingService(deps: { db: Db }) {
       }
       if (Object.keys(readOnly).length) throw invalid(readOnly);
       await checkReferences(db, bill, body);
+      await checkCutOffs(bill, body);
       const write = billWrite(bill, body);
 
       return db.transaction(async (tx) => {
