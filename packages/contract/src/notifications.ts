@@ -17,6 +17,7 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   'COMPANY_MEMBERSHIP_APPROVED',
   'COMPANY_MEMBERSHIP_REFUSED',
   'VOYAGE_DELAYED',
+  'BOOKING_ROLLED_OVER',
 ] as const;
 export const STAFF_NOTIFICATION_KINDS = ['BL_SUBMITTED', 'QUOTATION_REQUESTED', 'BOOKING_REQUESTED'] as const;
 export const NOTIFICATION_KINDS = [...CUSTOMER_NOTIFICATION_KINDS, ...STAFF_NOTIFICATION_KINDS] as const;
@@ -34,6 +35,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   COMPANY_MEMBERSHIP_APPROVED: 'Company membership approved',
   COMPANY_MEMBERSHIP_REFUSED: 'Company membership refused',
   VOYAGE_DELAYED: 'Sailing of a booking delayed or advanced',
+  BOOKING_ROLLED_OVER: 'Booking moved to another sailing',
   BL_SUBMITTED: 'Bill of lading submitted for review',
   QUOTATION_REQUESTED: 'Quotation to price',
   BOOKING_REQUESTED: 'Booking to confirm',

@@ -89,6 +89,13 @@ export type DomainEvent =
       payload: { number: string; ownerId: number; reason: string };
     }
   | {
+      /** Carrier staff moved a booking to another sailing (a vessel delayed or full): its customer hears of it. */
+      type: 'BOOKING_ROLLED_OVER';
+      recordType: 'BOOKING';
+      recordId: number;
+      payload: { number: string; ownerId: number; from: string; to: string; reason: string };
+    }
+  | {
       /**
        * A call's estimated arrival or departure moved by more than NOTIFY_DELAY_HOURS: every customer with a
        * booking on the voyage hears of it, once per change.

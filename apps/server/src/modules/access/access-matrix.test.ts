@@ -440,6 +440,14 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: who(403, 403, 404, 409),
   },
+  'POST /cp/bookings/:id/roll-over/': {
+    request: (c) => ({
+      url: `/cp/bookings/${c.bookingA}/roll-over/`,
+      payload: { voyageId: c.voyages[2]!.id, reason: 'matrix check' },
+    }),
+    // Past the access check and the scope, the administrator learns the shuttle does not load at A's port (400).
+    expect: who(403, 403, 404, 400),
+  },
   'POST /cp/bookings/:id/reject/': {
     request: (c) => ({ url: `/cp/bookings/${c.bookingA}/reject/`, payload: { reason: 'matrix' } }),
     expect: who(403, 403, 404, 409),

@@ -126,3 +126,27 @@ export async function createDraftBillFromBooking(tx: Tx, draft: DraftFromBooking
   }
   return blId;
 }
+
+/**
+ * A booking rolled over to another sailing: its bills not yet issued take the new vessel and voyage number, their
+ * version moving on (an edit based on the old sailing is then stale). Answers the ids of the bills changed.
+ */
+export async function followSailing(
+  tx: Tx,
+  bookingId: number,
+  sailing: { vesselName: string; voyageNumber: string },
+): Promise<number[]> {
+  const rows = await tx
+    .update(billsOfLading)
+    .set({
+      vesselName: sailing.vesselName,
+      voyageNumber: sailing.voyageNumber,
+      version: sql`${billsOfLading.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      sql`${billsOfLading.bookingId} = ${bookingId} and ${billsOfLading.status} not in ('ISSUED', 'SURRENDERED')`,
+    )
+    .returning({ id: billsOfLading.id });
+  return rows.map((row) => row.id);
+}

@@ -2,7 +2,7 @@
 // from outside it (npm run lint checks).
 export { billOfLadingDocumentsRoutes } from './bill-of-lading-documents.routes';
 export { createBillOfLadingDocumentsService } from './bill-of-lading-documents.service';
-export { createDraftBillFromBooking } from './bill-of-lading-drafts';
+export { createDraftBillFromBooking, followSailing } from './bill-of-lading-drafts';
 export { billOfLadingReviewRoutes } from './bill-of-lading-review.routes';
 export { createBillOfLadingReviewService } from './bill-of-lading-review.service';
 export { billsOfLadingRoutes } from './bills-of-lading.routes';

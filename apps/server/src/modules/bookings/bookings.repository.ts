@@ -125,3 +125,15 @@ export async function findBookingOffice(tx: Tx, id: number): Promise<number | nu
   const [row] = await tx.select({ officeId: bookings.officeId }).from(bookings).where(eq(bookings.id, id));
   return row?.officeId ?? null;
 }
+
+/** The booking's sailing changed (a roll-over): the voyage, its vessel and number as of now, version + 1. */
+export async function updateBookingSailing(
+  tx: Tx,
+  id: number,
+  set: { voyageId: number; vesselName: string; voyageNumber: string },
+): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ ...set, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(bookings.id, id));
+}

@@ -4,6 +4,7 @@ import {
   BookingSchema,
   ConfirmBookingBodySchema,
   ConfirmBookingResponseSchema,
+  RollOverBodySchema,
 } from '@lading/contract/bookings';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
@@ -76,6 +77,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
       },
     },
     async (request) => bookings.confirmBooking(principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/cp/bookings/:id/roll-over/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'BOOKING', operation: 'CONFIRM' } },
+      schema: {
+        tags,
+        summary:
+          'Carrier staff move a booking to another sailing of its lane with a reason; its open bills follow and the ' +
+          'customer is told',
+        params: IdParamsSchema,
+        body: RollOverBodySchema,
+        response: { 200: BookingSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => bookings.rollOver(principalOf(request), request.params.id, request.body),
   );
 
   app.post(

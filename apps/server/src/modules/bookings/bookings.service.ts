@@ -4,6 +4,7 @@ import {
   type BookingListQuery,
   type BookingStatus,
   type ConfirmBookingBody,
+  type RollOverBody,
 } from '@lading/contract/bookings';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
@@ -12,7 +13,7 @@ import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import { applyTransition, type TransitionSpec } from '../../lib/status-transition';
-import { createDraftBillFromBooking } from '../bills-of-lading';
+import { createDraftBillFromBooking, followSailing } from '../bills-of-lading';
 import { cutOffPassed, type VoyagesService } from '../voyages';
 import {
   findBookingById,
@@ -20,6 +21,7 @@ import {
   findBookings,
   insertBooking,
   reloadBooking,
+  updateBookingSailing,
 } from './bookings.repository';
 
 type Transition = keyof typeof BOOKING_TRANSITIONS;
@@ -195,6 +197,77 @@ export function createBookingsService(deps: {
           comment: `from booking ${after.number}`,
         });
         return { booking: await reloadBooking(tx, id), billOfLadingId };
+      });
+    },
+
+    /**
+     * Carrier staff move a booking to another sailing of its lane (a vessel delayed or full), with a reason: the
+     * voyage must load at the booking's port of loading and not have left; the bills not yet issued take the new
+     * vessel and voyage; the history shows both sailings and the customer is told (BOOKING_ROLLED_OVER).
+     */
+    async rollOver(caller: Principal, id: number, body: RollOverBody): Promise<Booking> {
+      return db.transaction(async (tx) => {
+        const before = await findBookingById(tx, caller.scope, id, true);
+        if (!before) throw notFound('Booking');
+        if (before.status !== 'REQUESTED' && before.status !== 'CONFIRMED')
+          throw new AppError(
+            'CONFLICT',
+            `Booking ${before.number} is ${before.status.toLowerCase()}: it cannot move`,
+            {
+              fields: { status: `is ${before.status}` },
+            },
+          );
+        if (before.voyageId === body.voyageId)
+          throw new AppError('VALIDATION_FAILED', 'voyageId: the booking is on this sailing already', {
+            fields: { voyageId: 'is the sailing the booking is on' },
+          });
+        const sailing = await voyages.sailingFrom(tx, body.voyageId, before.pol?.id ?? 0);
+        if (sailing.status === 'DEPARTED')
+          throw cutOffPassed(
+            'STA',
+            sailing.etd,
+            `${sailing.vesselName} ${sailing.carrierVoyageNumber} has departed.`,
+          );
+        const from = before.vesselName
+          ? `${before.vesselName} ${before.voyageNumber ?? ''}`.trim()
+          : 'no sailing';
+        const to = `${sailing.vesselName} ${sailing.carrierVoyageNumber}`;
+        await updateBookingSailing(tx, id, {
+          voyageId: body.voyageId,
+          vesselName: sailing.vesselName,
+          voyageNumber: sailing.carrierVoyageNumber,
+        });
+        const bills = await followSailing(tx, id, {
+          vesselName: sailing.vesselName,
+          voyageNumber: sailing.carrierVoyageNumber,
+        });
+        await recordAudit(tx, caller, {
+          module: 'ADMIN',
+          recordType: 'BOOKING',
+          recordId: id,
+          action: 'ROLLED_OVER',
+          version: before.version + 1,
+          comment: body.reason,
+          changes: [
+            { field: 'voyageId', before: before.voyageId, after: body.voyageId },
+            { field: 'sailing', before: from, after: to },
+          ],
+        });
+        for (const billId of bills)
+          await recordAudit(tx, caller, {
+            module: 'ADMIN',
+            recordType: 'BILL_OF_LADING',
+            recordId: billId,
+            action: 'SAILING_CHANGED',
+            comment: `booking ${before.number} rolled over from ${from} to ${to}: ${body.reason}`,
+          });
+        await publishEvent(tx, caller, {
+          type: 'BOOKING_ROLLED_OVER',
+          recordType: 'BOOKING',
+          recordId: id,
+          payload: { number: before.number, ownerId: before.createdById, from, to, reason: body.reason },
+        });
+        return reloadBooking(tx, id);
       });
     },
 

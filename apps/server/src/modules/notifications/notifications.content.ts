@@ -61,6 +61,11 @@ export const NOTICE_CONTENT: { [K in NotificationKind]: (event: EventOf<K>) => N
     body: payload.reason ? `Reason: ${payload.reason}` : 'You can pick another company in your profile.',
     link: '/app-profile',
   }),
+  BOOKING_ROLLED_OVER: ({ payload }) => ({
+    title: `Booking ${payload.number} moved to ${payload.to}`,
+    body: `Your booking moved from ${payload.from} to ${payload.to}. Reason: ${payload.reason}`,
+    link: bookingLink(payload.number),
+  }),
   VOYAGE_DELAYED: ({ payload }) => {
     const hours = Math.round((Date.parse(payload.etd) - Date.parse(payload.etdBefore)) / 3_600_000);
     const moved = hours >= 0 ? `${hours} h later` : `${-hours} h earlier`;

@@ -1,3 +1,4 @@
+import { withCheckDigit } from '@lading/contract/bills-of-lading';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -19,6 +20,7 @@ describe('a rate enquiry and its booking on a chosen sailing (issue 26)', () => 
   let t: TestApp;
   let admin: Headers;
   let customer: Headers;
+  let customer2: Headers;
   let port: (code: string) => number;
   let hs6: number;
   let serviceId: number;
@@ -27,6 +29,7 @@ describe('a rate enquiry and its booking on a chosen sailing (issue 26)', () => 
     t = await createTestApp();
     admin = (await signInAs(t, 'admin')).headers;
     customer = (await signInAs(t, 'customer')).headers;
+    customer2 = (await signInAs(t, 'customer2')).headers;
     const rows = await queryRows<{ id: number; code: string }>(
       t.database.db,
       sql`select id, code from ports where code in ('INNSA', 'AEJEA', 'INMAA')`,
@@ -186,5 +189,73 @@ describe('a rate enquiry and its booking on a chosen sailing (issue 26)', () => 
       headers: customer,
     });
     expect(reread.json()).toMatchObject({ status: 'QUOTED', version: quoted.version });
+  });
+
+  it('rolls a confirmed booking over to another sailing: its draft bill follows, the customer alone is told', async () => {
+    const [first, second] = [await voyageIn(34), await voyageIn(41)];
+    const quoted = (await post('/cp/quotations/', customer, enquiry(first))).json();
+    const booking = (await post(`/cp/quotations/${quoted.id}/accept/`, customer)).json();
+    const serial = String(Date.now() % 1_000_000).padStart(6, '0');
+    const confirmed = await post(`/cp/bookings/${booking.id}/confirm/`, admin, {
+      voyageId: first,
+      containers: [{ containerNumber: withCheckDigit(`ROLU${serial}`), isoCode: '22G1', tareWeight: 2200 }],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const billId = confirmed.json().billOfLadingId;
+    const billBefore = (
+      await t.app.inject({ method: 'GET', url: `/cp/bill-of-ladings/${billId}`, headers: customer })
+    ).json();
+    await t.app.ctx.mail.flush();
+    const told = async (headers: Headers) =>
+      (await t.app.inject({ method: 'GET', url: '/cp/notifications/?limit=100', headers }))
+        .json()
+        .results.filter((n: { kind: string }) => n.kind === 'BOOKING_ROLLED_OVER');
+    const [mine, theirs] = [(await told(customer)).length, (await told(customer2)).length];
+
+    expect(
+      (await post(`/cp/bookings/${booking.id}/roll-over/`, customer, { voyageId: second, reason: 'x' }))
+        .statusCode,
+    ).toBe(403);
+    const same = await post(`/cp/bookings/${booking.id}/roll-over/`, admin, {
+      voyageId: first,
+      reason: 'vessel full',
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.fields).toHaveProperty('voyageId');
+    const rolled = await post(`/cp/bookings/${booking.id}/roll-over/`, admin, {
+      voyageId: second,
+      reason: 'vessel full',
+    });
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    const secondVoyage = (
+      await t.app.inject({ method: 'GET', url: `/cp/voyages/${second}`, headers: customer })
+    ).json();
+    expect(rolled.json()).toMatchObject({
+      voyageId: second,
+      voyageNumber: secondVoyage.carrierVoyageNumber,
+      etd: secondVoyage.calls[0].etd.slice(0, 10),
+    });
+    const billAfter = (
+      await t.app.inject({ method: 'GET', url: `/cp/bill-of-ladings/${billId}`, headers: customer })
+    ).json();
+    expect(billAfter).toMatchObject({
+      voyageNumber: secondVoyage.carrierVoyageNumber,
+      version: billBefore.version + 1,
+    });
+    await t.app.ctx.mail.flush();
+    const notices = await told(customer);
+    expect(notices).toHaveLength(mine + 1);
+    expect(notices[0].body).toMatch(/vessel full/);
+    expect(await told(customer2)).toHaveLength(theirs);
+    const [history] = await queryRows<{
+      comment: string;
+      changes: { field: string; before: unknown; after: unknown }[];
+    }>(
+      t.database.db,
+      sql`select comment, changes from audit_events where record_type = 'BOOKING' and record_id = ${booking.id}
+        and action = 'ROLLED_OVER'`,
+    );
+    expect(history!.comment).toBe('vessel full');
+    expect(history!.changes).toContainEqual({ field: 'voyageId', before: first, after: second });
   });
 });
