@@ -26,6 +26,7 @@ describe('route guards declared in the route table', () => {
     ['/app-profile', 'allowed', 'allowed'],
     ['/app-dashboard-admin', 'not-permitted', 'allowed'],
     ['/app-dashboard-admin/bl-review/3', 'not-permitted', 'allowed'],
+    ['/app-dashboard/app-schedules', 'allowed', 'allowed'],
   ] as const)('%s: customer %s, staff %s', (path, customer, staff) => {
     expect(accessTo(path, CUSTOMER_PERMISSIONS)).toBe(customer);
     expect(accessTo(path, STAFF_PERMISSIONS)).toBe(staff);

@@ -10,9 +10,12 @@ import { ensureAuthData } from '../features/accounts/api/get-auth-data';
 import { parseBlListSearch } from '../features/bills-of-lading/components/bl-list-search';
 import { parseBookingListSearch } from '../features/bookings/components/booking-list-search';
 import { parseQuotationListSearch } from '../features/quotations/components/quotation-list-search';
+import type { RateEnquirySearch } from '../features/quotations/components/rate-enquiry-search';
+import type { ScheduleSearch } from '../features/schedules/components/schedule-search';
 import type { PermissionCode } from '../lib/permissions';
 import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
+import { typedSearch } from '../lib/typed-search';
 import { BusyOverlay } from './busy-overlay';
 import { NotFoundPage } from './not-found';
 import { PortalErrorPage } from './portal-error';
@@ -33,7 +36,8 @@ import { PortalErrorPage } from './portal-error';
  * it imports, into the first load of every page (the first-load budget, apps/web/build/bundle-budget.ts, run by
  * `npm test`, fails when first loads grow). A screen that needs params or search reads them itself with
  * `getRouteApi('<route id>')` (see BlViewRoute in features/bills-of-lading/routes/bl-view.tsx). Search parsers
- * (`validateSearch`) stay small modules imported here.
+ * (`validateSearch`) stay small modules imported here; newer screens only type their search here
+ * (`typedSearch<T>`) and check it in their own lazy module.
  */
 const rootRoute = createRootRoute({
   component: () => (
@@ -279,10 +283,20 @@ const rateEnquiryRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-rate-enquiry',
   staticData: { requires: 'CP.RATE_ENQUIRY.VIEW' },
+  // The schedules' "Get a price": the lane and the sailing chosen.
+  validateSearch: typedSearch<RateEnquirySearch>,
   component: lazyRouteComponent(
     () => import('../features/quotations/routes/rate-enquiry'),
     'RateEnquiryPage',
   ),
+});
+// Sailing schedules (issue 26): customers and staff.
+const schedulesRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'app-schedules',
+  staticData: { requires: 'CP.SCHEDULE.VIEW' },
+  validateSearch: typedSearch<ScheduleSearch>,
+  component: lazyRouteComponent(() => import('../features/schedules/routes/schedules'), 'SchedulesPage'),
 });
 const bookingListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -358,6 +372,7 @@ const routeTree = rootRoute.addChildren([
     auditRoute,
     dashboardRoute.addChildren([
       dashboardIndexRoute,
+      schedulesRoute,
       rateEnquiryRoute,
       bookingListRoute,
       blListRoute,

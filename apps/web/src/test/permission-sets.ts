@@ -23,6 +23,7 @@ export const CUSTOMER_PERMISSIONS = permissionSetOf(
   'CP.NOTIFICATION.VIEW',
   'CP.NOTIFICATION.EDIT',
   'CP.DASHBOARD.VIEW',
+  'CP.SCHEDULE.VIEW',
 );
 
 /** What every member of carrier staff holds (branch and corporate alike, as far as the screens go). */
@@ -35,6 +36,7 @@ export const STAFF_PERMISSIONS = permissionSetOf(
   'CP.PROFILE.VIEW',
   'CP.NOTIFICATION.VIEW',
   'CP.NOTIFICATION.EDIT',
+  'CP.SCHEDULE.VIEW',
   'ADMIN.DASHBOARD.VIEW',
   'ADMIN.BL_REVIEW.VIEW',
   'ADMIN.BL_REVIEW.APPROVE',

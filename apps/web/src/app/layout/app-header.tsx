@@ -59,7 +59,8 @@ export function AppHeader() {
   const navigate = useNavigate();
   // Known on the first render: a phone never renders the desktop header first.
   const isMobile = usePhoneLayout();
-  // Between phone and wide screens the menu links need the room: the office shows as its code alone.
+  // Between phone and wide screens the menu links need the room: the office shows as its code alone, and the
+  // profile button as its avatar (its name stays, for screen readers).
   const isNarrow = useMediaMatch('(max-width: 1100px)');
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -117,8 +118,8 @@ export function AppHeader() {
           target={
             <UnstyledButton className={classes.profile}>
               <Avatar size="sm" radius="xl" color="white" aria-hidden />
-              {!isMobile && <Text size="sm">{name}</Text>}
-              <span className="visually-hidden">{isMobile ? `${name} profile menu` : 'profile menu'}</span>
+              {!isNarrow && <Text size="sm">{name}</Text>}
+              <span className="visually-hidden">{isNarrow ? `${name} profile menu` : 'profile menu'}</span>
             </UnstyledButton>
           }
         >

@@ -7,17 +7,19 @@ describe('header menu by permission set', () => {
     const items = navItems(CUSTOMER_PERMISSIONS);
     expect(items.map((i) => i.label)).toEqual([
       'Dashboard',
+      'Schedules',
       'Rate Enquiry',
       'Quotation List',
       'Bookings',
       'BL',
     ]);
     expect(items[0]?.to).toBe('/app-dashboard');
-    expect(items[1]?.to).toBe('/app-dashboard/app-rate-enquiry');
+    expect(items[1]?.to).toBe('/app-dashboard/app-schedules');
+    expect(items[2]?.to).toBe('/app-dashboard/app-rate-enquiry');
   });
   it('hides Rate Enquiry from carrier staff and sends Dashboard to the admin area', () => {
     const items = navItems(STAFF_PERMISSIONS);
-    expect(items.map((i) => i.label)).toEqual(['Dashboard', 'Quotation List', 'Bookings', 'BL']);
+    expect(items.map((i) => i.label)).toEqual(['Dashboard', 'Schedules', 'Quotation List', 'Bookings', 'BL']);
     expect(items[0]?.to).toBe('/app-dashboard-admin');
   });
   it('shows only what the set holds, keeping the order', () => {

@@ -19,6 +19,8 @@ const MENU: readonly MenuEntry[] = [
       { to: '/app-dashboard', requires: 'CP.DASHBOARD.VIEW' },
     ],
   },
+  // Sailing schedules (issue 26), for customers and staff: where an enquiry usually starts.
+  { label: 'Schedules', choices: [{ to: '/app-dashboard/app-schedules', requires: 'CP.SCHEDULE.VIEW' }] },
   {
     label: 'Rate Enquiry',
     choices: [{ to: '/app-dashboard/app-rate-enquiry', requires: 'CP.RATE_ENQUIRY.VIEW' }],

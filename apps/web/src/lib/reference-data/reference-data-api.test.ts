@@ -6,6 +6,7 @@ import { findPackageTypes } from './find-package-types';
 import { findPartyDetails } from './find-party-details';
 import { findPorts } from './find-ports';
 import { findRailwayStations } from './find-railway-stations';
+import { findPortByCode } from './find-sea-ports';
 
 // Unit tests of the fetchers: fetch is stubbed, no server is involved.
 describe('reference data fetchers', () => {
@@ -31,6 +32,19 @@ describe('reference data fetchers', () => {
     expect(calledUrl()).toBe('/core/base/v1/ports/?limit=1000');
     await findPorts({ limit: 5, code: 'INNSA', portType: ['AP'] });
     expect(calledUrl()).toBe('/core/base/v1/ports/?limit=5&code=INNSA&portType=AP');
+  });
+
+  it('finds a port by its exact UN/LOCODE among the prefix matches', async () => {
+    const port = (code: string) => ({ id: code.length, code, name: code });
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify({ results: [port('INNSA1'), port('INNSA')] }), { status: 200 }),
+    );
+    expect((await findPortByCode('innsa'))?.code).toBe('INNSA');
+    expect(calledUrl()).toBe('/core/base/v1/ports/?limit=5&code=innsa');
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify({ results: [port('INNSA1')] }), { status: 200 }),
+    );
+    expect(await findPortByCode('INNSA')).toBeNull();
   });
 
   it('uses the paths of section 7, trailing slashes included', async () => {

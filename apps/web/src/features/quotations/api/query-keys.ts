@@ -6,3 +6,9 @@ export const quotationKeys = {
   all: sharedQueryRoots.quotations,
   list: (query: FindQuotationsQuery) => [...sharedQueryRoots.quotations, query] as const,
 };
+
+/** What the rate enquiry looks up for a lane handed over by the schedules: its ports by code, the sailing chosen. */
+export const rateEnquiryKeys = {
+  port: (code: string) => ['rate-enquiry', 'port', code] as const,
+  sailing: (voyageId: number) => ['rate-enquiry', 'sailing', voyageId] as const,
+} as const;
