@@ -27,6 +27,10 @@ describe('route guards declared in the route table', () => {
     ['/app-dashboard-admin', 'not-permitted', 'allowed'],
     ['/app-dashboard-admin/bl-review/3', 'not-permitted', 'allowed'],
     ['/app-dashboard/app-schedules', 'allowed', 'allowed'],
+    ['/app-dashboard-admin/vessels', 'not-permitted', 'allowed'],
+    ['/app-dashboard-admin/services', 'not-permitted', 'allowed'],
+    ['/app-dashboard-admin/voyages', 'not-permitted', 'allowed'],
+    ['/app-dashboard-admin/voyages/12', 'not-permitted', 'allowed'],
   ] as const)('%s: customer %s, staff %s', (path, customer, staff) => {
     expect(accessTo(path, CUSTOMER_PERMISSIONS)).toBe(customer);
     expect(accessTo(path, STAFF_PERMISSIONS)).toBe(staff);

@@ -12,6 +12,7 @@ import { parseBookingListSearch } from '../features/bookings/components/booking-
 import { parseQuotationListSearch } from '../features/quotations/components/quotation-list-search';
 import type { RateEnquirySearch } from '../features/quotations/components/rate-enquiry-search';
 import type { ScheduleSearch } from '../features/schedules/components/schedule-search';
+import type { VoyageListSearch } from '../features/voyages/components/voyage-list-search';
 import type { PermissionCode } from '../lib/permissions';
 import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
@@ -259,6 +260,32 @@ const officesRoute = createRoute({
   staticData: { requires: 'ADMIN.OFFICE.VIEW' },
   component: lazyRouteComponent(() => import('../features/admin-workspace/routes/offices'), 'OfficesPage'),
 });
+// The carrier's schedule (features/voyages, issue 26): vessels, liner services and their voyages.
+const vesselsRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/vessels',
+  staticData: { requires: 'ADMIN.VESSEL.VIEW' },
+  component: lazyRouteComponent(() => import('../features/voyages/routes/vessels'), 'VesselsPage'),
+});
+const servicesRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/services',
+  staticData: { requires: 'ADMIN.SERVICE.VIEW' },
+  component: lazyRouteComponent(() => import('../features/voyages/routes/services'), 'ServicesPage'),
+});
+const voyagesRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/voyages',
+  staticData: { requires: 'ADMIN.VOYAGE.VIEW' },
+  validateSearch: typedSearch<VoyageListSearch>,
+  component: lazyRouteComponent(() => import('../features/voyages/routes/voyages'), 'VoyagesPage'),
+});
+const voyageRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/voyages/$id',
+  staticData: { requires: 'ADMIN.VOYAGE.VIEW' },
+  component: lazyRouteComponent(() => import('../features/voyages/routes/voyage'), 'VoyageRoute'),
+});
 const auditRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-dashboard-admin/audit',
@@ -369,6 +396,10 @@ const routeTree = rootRoute.addChildren([
     companiesRoute,
     usersRoute,
     officesRoute,
+    vesselsRoute,
+    servicesRoute,
+    voyagesRoute,
+    voyageRoute,
     auditRoute,
     dashboardRoute.addChildren([
       dashboardIndexRoute,

@@ -46,4 +46,17 @@ describe('workspace menu by permission set', () => {
       { label: 'Tariffs', to: '/app-dashboard-admin/tariffs' },
     ]);
   });
+
+  it('lists the carrier’s schedule (vessels, services, voyages) after the tariffs, each by its VIEW', () => {
+    expect(workspaceItems(STAFF_PERMISSIONS).map((i) => i.label)).toEqual(['Vessels', 'Services', 'Voyages']);
+    expect(
+      workspaceItems(permissionSetOf('ADMIN.TARIFF.VIEW', 'ADMIN.VOYAGE.VIEW', 'ADMIN.AUDIT.VIEW')),
+    ).toEqual([
+      { label: 'Tariffs', to: '/app-dashboard-admin/tariffs' },
+      { label: 'Voyages', to: '/app-dashboard-admin/voyages' },
+      { label: 'Audit trail', to: '/app-dashboard-admin/audit' },
+    ]);
+    // Editing voyages is not viewing them.
+    expect(workspaceItems(permissionSetOf('ADMIN.VOYAGE.EDIT', 'ADMIN.VESSEL.CREATE'))).toEqual([]);
+  });
 });

@@ -42,7 +42,8 @@ export function navItems(permissions: PermissionSet | null | undefined): NavItem
 
 /**
  * The carrier's admin workspace (issue 13): every screen a member of staff may open, each behind its VIEW
- * permission, in the order work arrives (requests first, the trail last). Tariffs belong to the commercial desk.
+ * permission, in the order work arrives (requests first, the trail last). Tariffs belong to the commercial desk;
+ * vessels, services and voyages are the carrier's schedule.
  */
 const WORKSPACE: readonly { label: string; to: string; requires: PermissionCode }[] = [
   { label: 'Company requests', to: '/app-dashboard-admin/company-requests', requires: 'ADMIN.COMPANY.VIEW' },
@@ -50,6 +51,9 @@ const WORKSPACE: readonly { label: string; to: string; requires: PermissionCode 
   { label: 'Users', to: '/app-dashboard-admin/users', requires: 'ADMIN.USER.VIEW' },
   { label: 'Offices', to: '/app-dashboard-admin/offices', requires: 'ADMIN.OFFICE.VIEW' },
   { label: 'Tariffs', to: '/app-dashboard-admin/tariffs', requires: 'ADMIN.TARIFF.VIEW' },
+  { label: 'Vessels', to: '/app-dashboard-admin/vessels', requires: 'ADMIN.VESSEL.VIEW' },
+  { label: 'Services', to: '/app-dashboard-admin/services', requires: 'ADMIN.SERVICE.VIEW' },
+  { label: 'Voyages', to: '/app-dashboard-admin/voyages', requires: 'ADMIN.VOYAGE.VIEW' },
   { label: 'Audit trail', to: '/app-dashboard-admin/audit', requires: 'ADMIN.AUDIT.VIEW' },
 ];
 
