@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-router';
 import { ensureAuthData } from '../features/accounts/api/get-auth-data';
 import { parseBlListSearch } from '../features/bills-of-lading/components/bl-list-search';
-import { parseBookingListSearch } from '../features/bookings/components/booking-list-search';
-import { parseQuotationListSearch } from '../features/quotations/components/quotation-list-search';
+import type { BookingListSearch } from '../features/bookings/components/booking-list-search';
+import type { QuotationListSearch } from '../features/quotations/components/quotation-list-search';
 import type { RateEnquirySearch } from '../features/quotations/components/rate-enquiry-search';
 import type { ScheduleSearch } from '../features/schedules/components/schedule-search';
 import type { VoyageListSearch } from '../features/voyages/components/voyage-list-search';
@@ -329,7 +329,7 @@ const bookingListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-booking-list',
   staticData: { requires: 'CP.BOOKING.VIEW' },
-  validateSearch: parseBookingListSearch,
+  validateSearch: typedSearch<BookingListSearch>,
   component: lazyRouteComponent(() => import('../features/bookings/routes/booking-list'), 'BookingListPage'),
 });
 const blListRoute = createRoute({
@@ -351,7 +351,7 @@ const quotationListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-active-quotation',
   staticData: { requires: 'CP.QUOTATION.VIEW' },
-  validateSearch: parseQuotationListSearch,
+  validateSearch: typedSearch<QuotationListSearch>,
   component: lazyRouteComponent(
     () => import('../features/quotations/routes/quotation-list'),
     'QuotationListPage',

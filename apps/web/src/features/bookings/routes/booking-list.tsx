@@ -19,7 +19,7 @@ import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookings } from '../api/find-bookings';
-import type { BookingListSearch } from '../components/booking-list-search';
+import { type BookingListSearch, parseBookingListSearch } from '../components/booking-list-search';
 import { BookingStatusBadge } from '../components/booking-status-badge';
 import { CancelBookingModal } from '../components/cancel-booking-modal';
 
@@ -128,7 +128,7 @@ function bookingColumns(onCancel: (booking: Booking) => void): RecordListColumn<
  * page are kept in the address. Desktops get a table, phones (780 px and below) cards.
  */
 export function BookingListPage() {
-  const search = route.useSearch();
+  const search = parseBookingListSearch(route.useSearch());
   const navigate = route.useNavigate();
   const setSearch = (patch: Partial<BookingListSearch>) =>
     void navigate({ search: { ...search, page: undefined, ...patch }, replace: true });

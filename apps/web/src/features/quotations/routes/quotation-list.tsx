@@ -17,6 +17,7 @@ import { useCan } from '../../../lib/permissions';
 import { useQuotations } from '../api/find-quotations';
 import { QuotationDetailsModal } from '../components/quotation-details-modal';
 import { equipmentText, laneText } from '../components/quotation-format';
+import { parseQuotationListSearch } from '../components/quotation-list-search';
 import { QuotationStatusBadge } from '../components/quotation-status-badge';
 import { RejectQuotationModal } from '../components/reject-quotation-modal';
 
@@ -99,7 +100,7 @@ function quotationColumns(onOpen: (id: number) => void): RecordListColumn<Quotat
 export function QuotationListPage() {
   const can = useCan();
   // The status filter and page live in the address (the dashboard's counts link here); no status: the active ones.
-  const search = route.useSearch();
+  const search = parseQuotationListSearch(route.useSearch());
   const navigate = route.useNavigate();
   const page = search.page ?? 1;
   const setPage = (next: number) =>
