@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidContainerNumber } from './bills-of-lading';
 import { DB_INT_MAX, idSchema, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
-import { CARGO_TYPES, CustomerRefSchema, EquipmentLineSchema, isoDateSchema } from './quotations';
+import { CARGO_TYPES, CustomerRefSchema, EquipmentLineSchema } from './quotations';
 import { singleLine } from './single-line';
 import { BOOKING_SORT_FIELDS, BOOKING_STATUSES, type BookingStatus } from './status-codes';
 

@@ -20,6 +20,7 @@ import { type Db, queryRows } from '../../db/client';
 import { escapeLike, foldedSql } from '../../db/text-search';
 import { type Scope, scoped } from '../../lib/scopes';
 import { EFFECTIVE_STATUS } from '../quotations';
+import { sailingJoin } from '../voyages';
 
 const parseJson = <T>(value: unknown): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
@@ -27,10 +28,16 @@ const parseJson = <T>(value: unknown): T =>
 const ISO_TIME = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * When a bill's containers sail: shipped on board, else the booking's ETD, else the BL date. Used with
- * `from bills_of_lading b left join bookings bk on bk.id = b.booking_id`.
+ * When a bill's containers sail: shipped on board, else the booking's ETD (its voyage's current estimate, else the
+ * date kept on the booking), else the BL date. Used with `from bills_of_lading b left join bookings bk on bk.id =
+ * b.booking_id ${SAILING}`.
  */
-const SAILING_DATE = sql`coalesce(b.shipped_on_board_date, bk.etd, b.bl_date::date)`;
+const SAILING_DATE = sql`coalesce(b.shipped_on_board_date, (sl.etd at time zone 'UTC')::date, bk.etd, b.bl_date::date)`;
+const SAILING = sailingJoin('sl', {
+  voyageId: sql`bk.voyage_id`,
+  polId: sql`bk.pol_id`,
+  podId: sql`bk.pod_id`,
+});
 /** The first day of the first month the charts cover, and the first day after the current month. */
 const WINDOW_START = sql.raw(
   `(date_trunc('month', current_date) - interval '${DASHBOARD_MONTHS - 1} months')::date`,
@@ -42,6 +49,7 @@ const containersInWindow = (scope: Scope, extra: SQL) => sql`
   select date_trunc('month', ${SAILING_DATE})::date as month, b.id as bill_id, coalesce(ie.teu, 0) as teu ${extra}
   from bills_of_lading b
   left join bookings bk on bk.id = b.booking_id
+  ${SAILING}
   join bl_containers bc on bc.bl_id = b.id
   join containers c on c.id = bc.container_id
   left join iso_equipment ie on ie.code = c.iso_code

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { sailingJoin } from '../voyages';
 
 type Conn = Db | Tx;
 
@@ -28,7 +29,8 @@ const parseJson = <T>(value: unknown): T =>
 export async function findBillDcsaFacts(db: Conn, billId: number): Promise<BillDcsaFacts> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select to_char(bk.etd, 'YYYY-MM-DD') as etd, to_char(bk.eta, 'YYYY-MM-DD') as eta,
+    sql`select coalesce(to_char(sl.etd at time zone 'UTC', 'YYYY-MM-DD'), to_char(bk.etd, 'YYYY-MM-DD')) as etd,
+          coalesce(to_char(sl.eta at time zone 'UTC', 'YYYY-MM-DD'), to_char(bk.eta, 'YYYY-MM-DD')) as eta,
           to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD') as "createdOn",
           o.name as "officeName",
           case when op.id is null then null
@@ -45,6 +47,7 @@ export async function findBillDcsaFacts(db: Conn, billId: number): Promise<BillD
         from bills_of_lading b
         join users u on u.id = b.created_by_id
         left join bookings bk on bk.id = b.booking_id
+        ${sailingJoin('sl', { voyageId: sql`bk.voyage_id`, polId: sql`bk.pol_id`, podId: sql`bk.pod_id` })}
         left join offices o on o.id = b.issuing_office_id
         left join ports op on op.id = o.port_id
         left join ports pol on pol.id = b.pol_id
