@@ -46,7 +46,7 @@ async function billCount(page: Page): Promise<number> {
 const corporateStaff = (carrier: Parameters<typeof newStaff>[1]) =>
   newStaff(BASE_URL, carrier, { roles: ['CARRIER_STAFF_CORPORATE'], offices: ['TSX', 'MAA'] });
 
-test('a customer sees Dashboard, Rate Enquiry, Quotation List, Bookings and BL, and no office', async ({
+test('a customer sees Dashboard, Schedules, Rate Enquiry, Quotation List, Bookings and BL, and no office', async ({
   page,
 }) => {
   await signInAs(page, DEMO.customer);
@@ -54,6 +54,7 @@ test('a customer sees Dashboard, Rate Enquiry, Quotation List, Bookings and BL, 
   await expect(menuLinks(page)).toHaveText([
     'Lading',
     'Dashboard',
+    'Schedules',
     'Rate Enquiry',
     'Quotation List',
     'Bookings',
@@ -77,7 +78,14 @@ test('the corporate admin: no Rate Enquiry, and a typed rate-enquiry address sho
 }) => {
   await signInAs(page, DEMO.admin);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
-  await expect(menuLinks(page)).toHaveText(['Lading', 'Dashboard', 'Quotation List', 'Bookings', 'BL']);
+  await expect(menuLinks(page)).toHaveText([
+    'Lading',
+    'Dashboard',
+    'Schedules',
+    'Quotation List',
+    'Bookings',
+    'BL',
+  ]);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'href',
     '/app-dashboard-admin',
@@ -118,7 +126,14 @@ test("staff see bills read-only: View instead of Open, no Submit, and the review
 test('the branch admin: the same menu, their one office, and only the Chennai bills', async ({ page }) => {
   await signInAs(page, DEMO.branchAdmin);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
-  await expect(menuLinks(page)).toHaveText(['Lading', 'Dashboard', 'Quotation List', 'Bookings', 'BL']);
+  await expect(menuLinks(page)).toHaveText([
+    'Lading',
+    'Dashboard',
+    'Schedules',
+    'Quotation List',
+    'Bookings',
+    'BL',
+  ]);
   await expect(officeButton(page)).toHaveCount(0);
   await expect(page.getByText('Office: MAA')).toBeVisible();
 
