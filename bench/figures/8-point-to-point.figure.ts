@@ -1,3 +1,4 @@
+import { imoCheckDigit } from '@lading/contract/voyages';
 // Figure 8 (issue 26): the point-to-point schedule search as the schedule grows. The same searches (lanes with
 // direct sailings and with a transhipment, the default four-week window) through the app
 // (GET /cp/schedules/point-to-point/, app.inject) on a database holding 20 voyages, then on the same database grown
@@ -19,12 +20,8 @@ const LANES: [string, string][] = [
 ];
 const ROUNDS = 5;
 
-const imo = (six: number) => {
-  const digits = String(six).padStart(6, '0');
-  let sum = 0;
-  for (let i = 0; i < 6; i++) sum += Number(digits[i]) * (7 - i);
-  return `${digits}${sum % 10}`;
-};
+/** A valid IMO number from six digits (the seventh is the check digit). */
+const imo = (six: number) => `${six}${imoCheckDigit(String(six))}`;
 
 const pointToPoint: FigureModule = async (context) => {
   const t = await benchApp('postgres', context.postgresUrl);

@@ -3,8 +3,8 @@ import { isValidContainerNumber } from './bills-of-lading';
 import { DB_INT_MAX, idSchema, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { CARGO_TYPES, CustomerRefSchema, EquipmentLineSchema } from './quotations';
-import { singleLine } from './single-line';
 import { BOOKING_SORT_FIELDS, BOOKING_STATUSES, type BookingStatus } from './status-codes';
+import { reasonSchema } from './voyages';
 
 export { BOOKING_SORT_FIELDS, BOOKING_STATUSES, type BookingSort, type BookingStatus } from './status-codes';
 
@@ -114,12 +114,6 @@ export const ConfirmBookingResponseSchema = z.object({
 /** POST cp/bookings/{id}/roll-over/ (carrier staff): the booking moves to another sailing of its lane, with a reason. */
 export const RollOverBodySchema = z.object({
   voyageId: idSchema('Please pick the new sailing'),
-  reason: singleLine(
-    z
-      .string({ message: 'is required' })
-      .trim()
-      .min(3, 'Give a reason')
-      .max(300, 'must be at most 300 characters'),
-  ),
+  reason: reasonSchema,
 });
 export type RollOverBody = z.infer<typeof RollOverBodySchema>;

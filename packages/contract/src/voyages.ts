@@ -54,10 +54,14 @@ export type TransportCallStatus = (typeof TRANSPORT_CALL_STATUSES)[number];
  */
 export function isValidImoNumber(value: string): boolean {
   const digits = value.replace(/^IMO\s*/i, '');
-  if (!/^\d{7}$/.test(digits)) return false;
+  return /^\d{7}$/.test(digits) && imoCheckDigit(digits.slice(0, 6)) === Number(digits[6]);
+}
+
+/** The check digit of an IMO number's first six digits. */
+export function imoCheckDigit(six: string): number {
   let sum = 0;
-  for (let i = 0; i < 6; i++) sum += Number(digits[i]) * (7 - i);
-  return sum % 10 === Number(digits[6]);
+  for (let i = 0; i < 6; i++) sum += Number(six[i]) * (7 - i);
+  return sum % 10;
 }
 
 const imoNumberSchema = z
@@ -348,7 +352,8 @@ const isoDateTimeSchema = z
   .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date-time')
   .transform((value) => new Date(value).toISOString());
 
-const reasonSchema = singleLine(
+/** A reason customers or the history are told: one line, 3 to 300 characters. */
+export const reasonSchema = singleLine(
   z
     .string({ message: 'is required' })
     .trim()

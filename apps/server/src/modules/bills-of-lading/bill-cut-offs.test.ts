@@ -1,4 +1,5 @@
 import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
+import { imoCheckDigit } from '@lading/contract/voyages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -8,11 +9,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 type Headers = { authorization: string };
 const HOUR = 3_600_000;
 const inDays = (days: number) => new Date(Date.now() + days * 24 * HOUR).toISOString().slice(0, 10);
-const imo = (six: string) => {
-  let sum = 0;
-  for (let i = 0; i < 6; i++) sum += Number(six[i]) * (7 - i);
-  return `${six}${sum % 10}`;
-};
+/** A valid IMO number from six digits (the seventh is the check digit). */
+const imo = (six: string) => `${six}${imoCheckDigit(six)}`;
 
 describe('the sailing’s deadlines on the bill of lading: SI by DCO, VGM by VCO, unless accepted late (issue 26)', () => {
   let t: TestApp;

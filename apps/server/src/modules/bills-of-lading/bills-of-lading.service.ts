@@ -127,16 +127,27 @@ export function createBillsOfLadingService(deps: {
    * 409 CUT_OFF_PASSED names the cut-off; a bill whose booking has no voyage has no deadline here.
    */
   async function checkCutOffs(bill: BillOfLading, body: UpdateBillOfLadingBody) {
+    if (bill.bookingId === null) return;
     const sailing = await findBillSailing(db, bill.id);
     if (!sailing) return;
     const call = await voyages.sailingFrom(db, sailing.voyageId, sailing.polId);
-    const late = await findLateAcceptances(db, bill.id);
-    voyages.assertBeforeCutOff(call, 'DCO', new Date(), late.get('DCO'));
+    // The late acceptances are read only when a cut-off has passed (the save is a hot path).
+    let late: Map<string, Date> | undefined;
+    const check = async (code: 'DCO' | 'VCO') => {
+      try {
+        voyages.assertBeforeCutOff(call, code);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'CUT_OFF_PASSED') throw error;
+        late ??= await findLateAcceptances(db, bill.id);
+        voyages.assertBeforeCutOff(call, code, new Date(), late.get(code));
+      }
+    };
+    await check('DCO');
     const vgmBefore = new Map(bill.blContainerDetails.map((c) => [c.containerId, c.vgm]));
     const vgmChanged = body.blContainerDetails.some(
       (c) => Number(c.vgm) !== Number(vgmBefore.get(c.containerId) ?? Number.NaN),
     );
-    if (vgmChanged) voyages.assertBeforeCutOff(call, 'VCO', new Date(), late.get('VCO'));
+    if (vgmChanged) await check('VCO');
   }
 
   async function getVisibleBill(conn: Db | Tx, caller: Principal, id: number): Promise<BillOfLading> {

@@ -1,4 +1,5 @@
 import { withCheckDigit } from '@lading/contract/bills-of-lading';
+import { imoCheckDigit } from '@lading/contract/voyages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -9,12 +10,8 @@ type Headers = { authorization: string };
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-/** A valid IMO number from six digits. */
-const imo = (six: string) => {
-  let sum = 0;
-  for (let i = 0; i < 6; i++) sum += Number(six[i]) * (7 - i);
-  return `${six}${sum % 10}`;
-};
+/** A valid IMO number from six digits (the seventh is the check digit). */
+const imo = (six: string) => `${six}${imoCheckDigit(six)}`;
 
 describe('a rate enquiry and its booking on a chosen sailing (issue 26)', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { isValidImoNumber } from '@lading/contract/voyages';
+import { imoCheckDigit, isValidImoNumber } from '@lading/contract/voyages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -10,11 +10,7 @@ type Headers = { authorization: string };
 const HOUR = 3_600_000;
 
 /** A valid IMO number from six digits (the seventh is the check digit). */
-const imo = (six: string) => {
-  let sum = 0;
-  for (let i = 0; i < 6; i++) sum += Number(six[i]) * (7 - i);
-  return `${six}${sum % 10}`;
-};
+const imo = (six: string) => `${six}${imoCheckDigit(six)}`;
 
 describe('IMO numbers and voyage numbers', () => {
   it('accepts numbers whose check digit matches and refuses the others', () => {
