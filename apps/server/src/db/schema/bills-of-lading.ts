@@ -165,6 +165,8 @@ export const blContainers = pgTable(
     measurement: decimal('measurement'),
     vgm: decimal('vgm'),
     vgmMethod: text('vgm_method'),
+    /** The VGM and method come from the booking's SOLAS declaration (vgm_declarations): the bill's save keeps them. */
+    vgmDeclared: boolean('vgm_declared').notNull().default(false),
   },
   (table) => [
     unique('bl_containers_container').on(table.blId, table.containerId),
