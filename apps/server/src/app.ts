@@ -50,6 +50,7 @@ import { createProfileService, profileRoutes } from './modules/profile';
 import { createQuotationsService, quotationsRoutes } from './modules/quotations';
 import { createReferenceDataService, referenceDataRoutes, seedReferenceData } from './modules/reference-data';
 import { createRegistrationService, registrationRoutes } from './modules/registration';
+import { createShipmentsService, shipmentsRoutes } from './modules/shipments';
 import { createTariffsService, tariffsRoutes } from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
 import { createVoyagesService, voyagesRoutes } from './modules/voyages';
@@ -290,13 +291,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const bookings = createBookingsService({ db: database.db, voyages });
   await app.register(billsOfLadingRoutes, { bills });
   await app.register(dcsaRoutes, { dcsa: createDcsaService({ db: database.db, bills, bookings }) });
-  await app.register(billOfLadingReviewRoutes, {
-    review: createBillOfLadingReviewService({ db: database.db, kickMail: mail.kick }),
-  });
-  await app.register(quotationsRoutes, {
-    quotations: createQuotationsService({ db: database.db, kickMail: mail.kick, bookings, voyages }),
-  });
+  const review = createBillOfLadingReviewService({ db: database.db, kickMail: mail.kick });
+  await app.register(billOfLadingReviewRoutes, { review });
+  const quotations = createQuotationsService({ db: database.db, kickMail: mail.kick, bookings, voyages });
+  await app.register(quotationsRoutes, { quotations });
   await app.register(bookingsRoutes, { bookings });
+  await app.register(shipmentsRoutes, {
+    shipments: createShipmentsService({ bookings, bills, billHistory: review, quotations, voyages }),
+  });
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
   await app.register(voyagesRoutes, { voyages });

@@ -341,6 +341,10 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/history/` }),
     expect: who(200, 404, 404, 200),
   },
+  'GET /cp/bill-of-ladings/:id/deadlines/': {
+    request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/deadlines/` }),
+    expect: who(200, 404, 404, 200),
+  },
   'POST /cp/bill-of-ladings/:id/late-acceptance/': {
     request: (c) => ({
       url: `/cp/bill-of-ladings/${c.billId}/late-acceptance/`,
@@ -405,6 +409,10 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /cp/bookings/:id/dcsa': {
     request: (c) => ({ url: `/cp/bookings/${c.bookingA}/dcsa` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'GET /cp/bookings/:id/shipment/': {
+    request: (c) => ({ url: `/cp/bookings/${c.bookingA}/shipment/` }),
     expect: who(200, 404, 404, 200),
   },
   'POST /cp/bookings/:id/cancel/': {

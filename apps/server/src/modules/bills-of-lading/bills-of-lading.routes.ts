@@ -6,6 +6,7 @@ import {
 } from '@lading/contract/bills-of-lading';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
+import { BillDeadlinesSchema } from '@lading/contract/shipments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../lib/request';
 import { etagOf } from '../../lib/versioning';
@@ -62,6 +63,22 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
       },
     );
   }
+
+  app.get(
+    '/cp/bill-of-ladings/:id/deadlines/',
+    {
+      config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
+      schema: {
+        tags,
+        summary:
+          "The bill's deadlines: the documentation (DCO) and VGM (VCO) cut-offs of its booking's voyage at the port " +
+          'of loading (with its time zone), and the latest late acceptance of each; `sailing: null` without a voyage',
+        params: IdParamsSchema,
+        response: { 200: BillDeadlinesSchema, ...errors },
+      },
+    },
+    async (request) => bills.getDeadlines(principalOf(request), request.params.id),
+  );
 
   for (const [url, hide] of [
     ['/cp/bill-of-ladings/:id/', false],

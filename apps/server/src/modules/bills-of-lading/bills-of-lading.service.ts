@@ -11,6 +11,8 @@ import {
   type UpdateBillOfLadingBody,
 } from '@lading/contract/bills-of-lading';
 import { round2 } from '@lading/contract/decimal';
+import type { BillDeadlines } from '@lading/contract/shipments';
+import { BILL_CUT_OFFS } from '@lading/contract/voyages';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAuditAndPublish } from '../../lib/audit';
@@ -117,7 +119,7 @@ function billWrite(bill: BillOfLading, body: UpdateBillOfLadingBody): BillWrite 
 
 export function createBillsOfLadingService(deps: {
   db: Db;
-  voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff'>;
+  voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff' | 'getVoyage'>;
 }) {
   const { db, voyages } = deps;
 
@@ -219,6 +221,37 @@ export function createBillsOfLadingService(deps: {
 
     getBill(caller: Principal, id: number) {
       return getVisibleBill(db, caller, id);
+    },
+
+    /**
+     * The bill's deadlines (issue 26): the DCO and VCO of its booking's voyage at the port of loading, in that port's
+     * time zone, with the latest late acceptance of each; `sailing: null` when the booking is on no voyage.
+     */
+    async getDeadlines(caller: Principal, id: number): Promise<BillDeadlines> {
+      const bill = await getVisibleBill(db, caller, id);
+      const sailing = bill.bookingId === null ? null : await findBillSailing(db, bill.id);
+      if (!sailing) return { sailing: null };
+      const [voyage, late] = await Promise.all([
+        voyages.getVoyage(sailing.voyageId),
+        findLateAcceptances(db, bill.id),
+      ]);
+      const call = voyage.calls.find((c) => c.port.id === sailing.polId && c.status !== 'OMITTED');
+      if (!call) return { sailing: null };
+      return {
+        sailing: {
+          voyageId: voyage.id,
+          vesselName: voyage.vessel.name,
+          carrierVoyageNumber: voyage.carrierVoyageNumber,
+          port: call.port,
+          etd: call.etd,
+          departed: call.status === 'DEPARTED',
+          deadlines: BILL_CUT_OFFS.map((cutOff) => ({
+            cutOff,
+            at: call.cutOffs.find((c) => c.code === cutOff)?.at ?? null,
+            lateUntil: late.get(cutOff)?.toISOString() ?? null,
+          })),
+        },
+      };
     },
 
     /**

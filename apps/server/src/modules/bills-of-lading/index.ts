@@ -4,6 +4,9 @@ export { billOfLadingDocumentsRoutes } from './bill-of-lading-documents.routes';
 export { createBillOfLadingDocumentsService } from './bill-of-lading-documents.service';
 export { createDraftBillFromBooking, followSailing } from './bill-of-lading-drafts';
 export { billOfLadingReviewRoutes } from './bill-of-lading-review.routes';
-export { createBillOfLadingReviewService } from './bill-of-lading-review.service';
+export {
+  type BillOfLadingReviewService,
+  createBillOfLadingReviewService,
+} from './bill-of-lading-review.service';
 export { billsOfLadingRoutes } from './bills-of-lading.routes';
 export { type BillsOfLadingService, createBillsOfLadingService } from './bills-of-lading.service';

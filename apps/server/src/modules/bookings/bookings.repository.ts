@@ -1,3 +1,4 @@
+import type { BlHistoryEntry } from '@lading/contract/bill-of-lading-review';
 import type { Booking, BookingListQuery } from '@lading/contract/bookings';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -136,4 +137,23 @@ export async function updateBookingSailing(
     .update(bookings)
     .set({ ...set, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
     .where(eq(bookings.id, id));
+}
+
+/** A booking's history (its rows of the audit trail, record type BOOKING), oldest first, with the actor's name. */
+export async function findBookingHistory(db: Conn, bookingId: number): Promise<BlHistoryEntry[]> {
+  const rows = await queryRows<BlHistoryEntry>(
+    db,
+    sql`
+    select h.id, to_char(h.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "at",
+      h.actor_id as "actorId", case when u.id is null then null else u.first_name || ' ' || u.last_name end as "actorName",
+      h.action, h.from_status as "fromStatus", h.to_status as "toStatus", coalesce(h.version, 0) as version, h.changes, h.comment
+    from audit_events h
+    left join users u on u.id = h.actor_id
+    where h.record_type = 'BOOKING' and h.record_id = ${bookingId}
+    order by h.at asc, h.id asc`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
+  }));
 }

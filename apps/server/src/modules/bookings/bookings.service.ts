@@ -17,6 +17,7 @@ import { createDraftBillFromBooking, followSailing } from '../bills-of-lading';
 import { cutOffPassed, type VoyagesService } from '../voyages';
 import {
   findBookingById,
+  findBookingHistory,
   findBookingOffice,
   findBookings,
   insertBooking,
@@ -115,6 +116,13 @@ export function createBookingsService(deps: {
       const booking = await findBookingById(db, caller.scope, id);
       if (!booking) throw notFound('Booking');
       return booking;
+    },
+
+    /** A booking's history within the caller's scope (its customer, or staff of its office), oldest first. */
+    async findHistory(caller: Principal, id: number) {
+      const booking = await findBookingById(db, caller.scope, id);
+      if (!booking) throw notFound('Booking');
+      return findBookingHistory(db, id);
     },
 
     /** The customer withdraws a booking the carrier has not confirmed yet (REQUESTED -> CANCELLED). */

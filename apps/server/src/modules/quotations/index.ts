@@ -5,4 +5,4 @@
 export { priceEnquiry } from './pricing';
 export { EFFECTIVE_STATUS, findOfficeForPort, findTariffs, insertQuotation } from './quotations.repository';
 export { quotationsRoutes } from './quotations.routes';
-export { createQuotationsService } from './quotations.service';
+export { createQuotationsService, type QuotationsService } from './quotations.service';

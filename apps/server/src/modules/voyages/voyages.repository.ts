@@ -581,6 +581,37 @@ export async function findLoadingCall(
 }
 
 /**
+ * The onward connection of a sailing that loads at `polId` but does not reach `podId`: by the point-to-point search's
+ * rule (a later call of the first voyage where another voyage leaves MIN_CONNECTION_HOURS to MAX_CONNECTION_DAYS after
+ * the arrival and reaches the port of discharge; the one arriving first), whatever the calls' status now, omitted
+ * calls aside. The sequences name the arrival on the first voyage and the departure on the second. Null when the
+ * voyage goes there itself, or no voyage connects.
+ */
+export async function findOnwardConnection(
+  db: Conn,
+  ids: { voyageId: number; polId: number; podId: number },
+): Promise<{ arrivalSequence: number; voyageId: number; departureSequence: number } | null> {
+  const [row] = await queryRows<{ arrivalSequence: number; voyageId: number; departureSequence: number }>(
+    db,
+    sql`select d1.sequence as "arrivalSequence", l2.voyage_id as "voyageId", l2.sequence as "departureSequence"
+      from transport_calls l
+      join transport_calls d1 on d1.voyage_id = l.voyage_id and d1.sequence > l.sequence and d1.status <> 'OMITTED'
+        and d1.port_id not in (${ids.polId}, ${ids.podId})
+      join transport_calls l2 on l2.port_id = d1.port_id and l2.voyage_id <> l.voyage_id and l2.status <> 'OMITTED'
+        and l2.etd >= d1.eta + ${`${MIN_CONNECTION_HOURS} hours`}::interval
+        and l2.etd <= d1.eta + ${`${MAX_CONNECTION_DAYS} days`}::interval
+      join transport_calls d2 on d2.voyage_id = l2.voyage_id and d2.sequence > l2.sequence
+        and d2.port_id = ${ids.podId} and d2.status <> 'OMITTED'
+      where l.voyage_id = ${ids.voyageId} and l.port_id = ${ids.polId} and l.status <> 'OMITTED'
+        and not exists (select 1 from transport_calls x where x.voyage_id = l.voyage_id and x.sequence > l.sequence
+          and x.port_id = ${ids.podId} and x.status <> 'OMITTED')
+      order by l.sequence, d2.eta, l2.etd, l2.voyage_id
+      limit 1`,
+  );
+  return row ?? null;
+}
+
+/**
  * A read fragment lent to the records that name a sailing (bookings): `left join lateral (…) <alias> on true` giving
  * `<alias>.vessel_name`, `.voyage_number`, `.etd` and `.eta` (timestamps of the calls at the two ports, current
  * estimates), `.status` of the loading call and `.cut_offs` (JSON) — so a booking follows later changes of its

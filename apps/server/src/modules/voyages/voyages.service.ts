@@ -32,6 +32,7 @@ import {
   existingVesselIds,
   findCallForUpdate,
   findLoadingCall,
+  findOnwardConnection,
   findPointToPoint,
   findPortId,
   findServiceByCode,
@@ -518,6 +519,15 @@ export function createVoyagesService(deps: { db: Db }) {
         cutOff.at,
         `The ${CUT_OFF_CODES[code].toLowerCase()} (${code}) of ${call.vesselName} ${call.carrierVoyageNumber} passed at ${cutOff.at}.`,
       );
+    },
+
+    /**
+     * The onward vessel of a sailing that does not reach the port of discharge itself (a booking names its first
+     * vessel only): the connection the point-to-point search offers for it, with the arrival's sequence on the first
+     * voyage and the departure's on the second; null when the voyage goes there directly or nothing connects.
+     */
+    onwardConnection(ids: { voyageId: number; polId: number; podId: number }) {
+      return findOnwardConnection(db, ids);
     },
 
     /* ---------------------------------------------------------------- schedules */
