@@ -27,7 +27,12 @@ import {
   createCompanyAdminService,
 } from './modules/companies';
 import { createDashboardsService, dashboardsRoutes } from './modules/dashboards';
-import { createDcsaService, dcsaRoutes } from './modules/dcsa';
+import {
+  commercialSchedulesRoutes,
+  createCommercialSchedulesService,
+  createDcsaService,
+  dcsaRoutes,
+} from './modules/dcsa';
 import { createEventDispatcher } from './modules/events';
 import { healthRoutes } from './modules/health';
 import {
@@ -302,6 +307,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
   await app.register(voyagesRoutes, { voyages });
+  // DCSA Commercial Schedules 1.0.3 over the same schedule, for customers' systems (its own error shape).
+  await app.register(commercialSchedulesRoutes, {
+    schedules: createCommercialSchedulesService({ voyages }),
+  });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });

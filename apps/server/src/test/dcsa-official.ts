@@ -14,7 +14,10 @@ export const DCSA_DIR = join(process.env.LADING_SHARED_DATA ?? resolve(REPO_ROOT
 export const EBL_FILE = join(DCSA_DIR, 'EBL_v3.0.3.yaml');
 export const BKG_FILE = join(DCSA_DIR, 'BKG_v2.0.4.yaml');
 export const HAS_DCSA_FILES = existsSync(EBL_FILE) && existsSync(BKG_FILE);
-if (!HAS_DCSA_FILES)
+/** Commercial Schedules 1.0.3 (self-contained). */
+export const CS_FILE = join(DCSA_DIR, 'CS_v1.0.3.yaml');
+export const HAS_CS_FILE = existsSync(CS_FILE);
+if (!HAS_DCSA_FILES || !HAS_CS_FILE)
   console.warn(
     `[dcsa] skipping validation against the official DCSA schemas: ${DCSA_DIR} holds no official files`,
   );

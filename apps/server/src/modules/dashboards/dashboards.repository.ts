@@ -112,7 +112,7 @@ export async function findCustomerDashboard(
       where ${scoped('bill', scope)} and b.status = 'DRAFT' and b.review_comment is null
       union all
       select 'BOOKING_AWAITING_CONFIRMATION', 4, 'Booking ' || bk.number || ' awaits the carrier''s confirmation',
-        ${lane('bk')}, '/app-dashboard/app-booking-list?bookingNo=' || bk.number, bk.created_at, null
+        ${lane('bk')}, '/app-dashboard/app-shipment/' || bk.id, bk.created_at, null
       from bookings bk left join ports bkpl on bkpl.id = bk.pol_id left join ports bkpd on bkpd.id = bk.pod_id
       where ${scoped('booking', scope)} and bk.status = 'REQUESTED'
     ) items(kind, rank, title, detail, link, at, due_date)
@@ -131,7 +131,7 @@ export async function findCustomerDashboard(
       select q.id, 'QUOTATION', q.number, '/app-dashboard/app-active-quotation?status=' || ${EFFECTIVE_STATUS}
       from quotations q where ${scoped('quotation', scope)}
       union all
-      select bk.id, 'BOOKING', bk.number, '/app-dashboard/app-booking-list?bookingNo=' || bk.number
+      select bk.id, 'BOOKING', bk.number, '/app-dashboard/app-shipment/' || bk.id
       from bookings bk where ${scoped('booking', scope)}
     ) r
     join audit_events a on a.record_type = r.record_type and a.record_id = r.id

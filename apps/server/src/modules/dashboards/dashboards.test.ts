@@ -121,10 +121,13 @@ describe('dashboards: the customer home and the carrier queues, equal to the lis
     const awaiting = dashboard.attention.filter((item) => item.kind === 'BOOKING_AWAITING_CONFIRMATION');
     expect(awaiting).toHaveLength(dashboard.counts.bookings.REQUESTED);
     expect(dashboard.attentionTotal).toBe(dashboard.attention.length);
-    // A booking's link lands on the list showing exactly that booking.
-    const bookingNo = new URL(awaiting[0]!.link, 'http://x').searchParams.get('bookingNo')!;
-    const landed = await get<Listed>(`/cp/bookings/?booking_number=${bookingNo}`, who.customer);
-    expect(landed.results.map((row) => row.number)).toEqual([bookingNo]);
+    // A booking's link opens its shipment page, whose read is that booking.
+    const bookingId = Number(/^\/app-dashboard\/app-shipment\/(\d+)$/.exec(awaiting[0]!.link)?.[1]);
+    const landed = await get<{ booking: { number: string } }>(
+      `/cp/bookings/${bookingId}/shipment/`,
+      who.customer,
+    );
+    expect(awaiting[0]!.title).toContain(landed.booking.number);
 
     // Recent activity: the carrier's return, newest first, not by the customer.
     expect(dashboard.recent[0]).toMatchObject({

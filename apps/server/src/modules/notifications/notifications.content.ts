@@ -8,8 +8,8 @@ type EventOf<T extends NotificationKind> = Extract<DomainEvent, { type: T }> & {
 
 const billLink = (id: number) => `/bl_view/${id}`;
 const quotationsLink = '/app-dashboard/app-active-quotation';
-const bookingLink = (number: string) =>
-  `/app-dashboard/app-booking-list?bookingNo=${encodeURIComponent(number)}`;
+/** A booking's notices open its shipment page (issue 26). */
+const shipmentLink = (bookingId: number) => `/app-dashboard/app-shipment/${bookingId}`;
 
 /**
  * The text of each kind of notice, from the event's facts. Customers' links open their own screens; staff links
@@ -41,15 +41,15 @@ export const NOTICE_CONTENT: { [K in NotificationKind]: (event: EventOf<K>) => N
     body: `Your quotation is valid until ${payload.validUntil}. Accept it before then to book.`,
     link: quotationsLink,
   }),
-  BOOKING_CONFIRMED: ({ payload }) => ({
+  BOOKING_CONFIRMED: ({ recordId, payload }) => ({
     title: `Booking ${payload.number} confirmed`,
     body: 'The carrier confirmed your booking and drafted its bill of lading.',
-    link: bookingLink(payload.number),
+    link: shipmentLink(recordId),
   }),
-  BOOKING_REJECTED: ({ payload }) => ({
+  BOOKING_REJECTED: ({ recordId, payload }) => ({
     title: `Booking ${payload.number} rejected`,
     body: `Reason: ${payload.reason}`,
-    link: bookingLink(payload.number),
+    link: shipmentLink(recordId),
   }),
   COMPANY_MEMBERSHIP_APPROVED: ({ payload }) => ({
     title: `Membership of ${payload.companyName} approved`,
@@ -61,10 +61,10 @@ export const NOTICE_CONTENT: { [K in NotificationKind]: (event: EventOf<K>) => N
     body: payload.reason ? `Reason: ${payload.reason}` : 'You can pick another company in your profile.',
     link: '/app-profile',
   }),
-  BOOKING_ROLLED_OVER: ({ payload }) => ({
+  BOOKING_ROLLED_OVER: ({ recordId, payload }) => ({
     title: `Booking ${payload.number} moved to ${payload.to}`,
     body: `Your booking moved from ${payload.from} to ${payload.to}. Reason: ${payload.reason}`,
-    link: bookingLink(payload.number),
+    link: shipmentLink(recordId),
   }),
   VOYAGE_DELAYED: ({ payload }) => {
     const hours = Math.round((Date.parse(payload.etd) - Date.parse(payload.etdBefore)) / 3_600_000);
@@ -72,6 +72,7 @@ export const NOTICE_CONTENT: { [K in NotificationKind]: (event: EventOf<K>) => N
     return {
       title: `${payload.vesselName} ${payload.carrierVoyageNumber}: ${payload.port.name} ${moved}`,
       body: `New estimated departure from ${payload.port.name} (${payload.port.code}): ${payload.etd.replace('T', ' ').replace(/:00Z$/, ' UTC')}. Reason: ${payload.reason}`,
+      // Each customer with one booking on the voyage gets its shipment page instead (findVoyageCustomers).
       link: '/app-dashboard/app-booking-list',
     };
   },

@@ -103,16 +103,19 @@ export function notificationEventHandlers(publicUrl: string): EventHandlers {
     const kind = event.type as NotificationKind;
     const notice = (NOTICE_CONTENT[kind] as (e: unknown) => NoticeContent)(event);
     const recipients = (await recipientsOf(tx, kind, event)).filter((r) => r.id !== event.actorId);
+    // A recipient's own link (a voyage's change: their booking) in place of the kind's.
+    const noticeFor = (r: Recipient): NoticeContent => (r.link ? { ...notice, link: r.link } : notice);
     await insertNotifications(
       tx,
-      recipients.map((r) => ({ userId: r.id, eventId: event.id, kind, ...notice })),
+      recipients.map((r) => ({ userId: r.id, eventId: event.id, kind, ...noticeFor(r) })),
     );
     for (const recipient of recipients) {
       const optOuts = await findEmailOptOuts(tx, recipient.id);
       if (optOuts.has(kind)) continue;
+      const own = noticeFor(recipient);
       await enqueueMail(tx, {
         to: [recipient.email],
-        ...mailOf(kind, event, recipient, notice, `${publicUrl}${notice.link}`),
+        ...mailOf(kind, event, recipient, own, `${publicUrl}${own.link}`),
       });
     }
     await signalUsers(

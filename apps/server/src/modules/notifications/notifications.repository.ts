@@ -82,7 +82,15 @@ export async function signalUsers(db: Db | Tx, userIds: number[]): Promise<void>
   }
 }
 
-export type Recipient = { id: number; email: string; firstName: string; lastName: string; isActive: boolean };
+export type Recipient = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  /** Where this recipient's notice leads, when it differs from the kind's (a voyage's change: their booking). */
+  link?: string;
+};
 
 export async function findUser(tx: Tx, userId: number): Promise<Recipient | null> {
   const [row] = await queryRows<Recipient>(
@@ -95,14 +103,20 @@ export async function findUser(tx: Tx, userId: number): Promise<Recipient | null
 
 /** Active customers with a booking awaiting or holding a place on the voyage (SQL over `bookings`). */
 export async function findVoyageCustomers(tx: Tx, voyageId: number): Promise<Recipient[]> {
-  return queryRows<Recipient>(
+  const rows = await queryRows<Recipient & { bookingIds: number[] | string }>(
     tx,
-    sql`select distinct u.id, u.email::text as email, u.first_name as "firstName", u.last_name as "lastName",
-        u.is_active as "isActive"
+    sql`select u.id, u.email::text as email, u.first_name as "firstName", u.last_name as "lastName",
+        u.is_active as "isActive", json_agg(bk.id order by bk.id) as "bookingIds"
       from bookings bk join users u on u.id = bk.created_by_id
       where bk.voyage_id = ${voyageId} and bk.status in ('REQUESTED', 'CONFIRMED') and u.is_active
+      group by u.id
       order by u.id`,
   );
+  // A customer with one booking on the voyage is led to its shipment page; with several, to their bookings.
+  return rows.map(({ bookingIds, ...recipient }) => {
+    const ids = (typeof bookingIds === 'string' ? JSON.parse(bookingIds) : bookingIds) as number[];
+    return ids.length === 1 ? { ...recipient, link: `/app-dashboard/app-shipment/${ids[0]}` } : recipient;
+  });
 }
 
 /**

@@ -225,9 +225,10 @@ describe('notifications: created from domain events, to the right people only', 
     await settle();
     const aNews = (await bell('customerA')).results;
     const bookingNo = aNews.find((n) => n.kind === 'BOOKING_CONFIRMED')!.title.split(' ')[1]!;
-    expect(aNews.find((n) => n.kind === 'BOOKING_CONFIRMED')!.link).toBe(
-      `/app-dashboard/app-booking-list?bookingNo=${bookingNo}`,
-    );
+    expect(aNews.find((n) => n.kind === 'BOOKING_CONFIRMED')).toMatchObject({
+      title: `Booking ${bookingNo} confirmed`,
+      link: `/app-dashboard/app-shipment/${aBooking}`,
+    });
     expect((await bell('customerB')).results[0]).toMatchObject({
       kind: 'BOOKING_REJECTED',
       body: 'Reason: No space on the vessel',

@@ -369,6 +369,102 @@ export async function findVoyages(
   return { count: counted[0]?.n ?? 0, results: rows.map(toVoyage) };
 }
 
+/** What a schedule read (DCSA Commercial Schedules) filters voyages by; every filter given must hold. */
+export type ScheduleFilter = {
+  voyageIds?: number[];
+  serviceCode?: string;
+  vesselImo?: string;
+  /** The vessel's name, whole, in any case. */
+  vesselName?: string;
+  voyageNumber?: string;
+  operatorCarrierCode?: string;
+  /** A call at this port (UN/LOCODE)… */
+  portCode?: string;
+  /** …whose stay (earliest arrival to latest departure, planned, estimated or actual) meets these days, as dates at the port. */
+  from?: string;
+  to?: string;
+};
+
+/** A voyage as schedules show it: the vessel's particulars, and which of its calls met the call filters. */
+export type ScheduleVoyage = {
+  id: number;
+  carrierVoyageNumber: string;
+  service: { code: string; name: string };
+  vessel: {
+    imoNumber: string;
+    name: string;
+    flag: string;
+    callSign: string | null;
+    operatorCarrierCode: string;
+  };
+  calls: Voyage['calls'];
+  matchedCallIds: number[];
+};
+
+/**
+ * Voyages with a call meeting the port and date filters (each call's own stay, at the port's local date) and the
+ * voyage filters, by service, vessel and first departure; at most `limit`. Schedules are carrier-wide: every caller
+ * with the schedule permission reads them all.
+ */
+export async function findScheduleVoyages(
+  db: Conn,
+  filter: ScheduleFilter,
+  limit: number,
+): Promise<ScheduleVoyage[]> {
+  const local = (column: SQL) => sql`(${column} at time zone coalesce(cp.time_zone, 'UTC'))::date`;
+  const callConditions: SQL[] = [sql`true`];
+  if (filter.portCode) callConditions.push(sql`cp.code = ${filter.portCode}`);
+  if (filter.from)
+    callConditions.push(
+      sql`${local(sql`greatest(c.planned_departure, c.etd, c.atd)`)} >= ${filter.from}::date`,
+    );
+  if (filter.to)
+    callConditions.push(sql`${local(sql`least(c.planned_arrival, c.eta, c.ata)`)} <= ${filter.to}::date`);
+  const callMatch = sql.join(callConditions, sql` and `);
+  const matchedCalls = sql`from transport_calls c join ports cp on cp.id = c.port_id
+    where c.voyage_id = v.id and ${callMatch}`;
+  const conditions: SQL[] = [sql`exists (select 1 ${matchedCalls})`];
+  if (filter.voyageIds)
+    conditions.push(
+      filter.voyageIds.length
+        ? sql`v.id in (${sql.join(
+            filter.voyageIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  if (filter.serviceCode) conditions.push(sql`s.code = ${filter.serviceCode}`);
+  if (filter.vesselImo) conditions.push(sql`vs.imo_number = ${filter.vesselImo}`);
+  if (filter.vesselName) conditions.push(sql`lower(vs.name) = lower(${filter.vesselName})`);
+  if (filter.voyageNumber) conditions.push(sql`v.carrier_voyage_number = ${filter.voyageNumber}`);
+  if (filter.operatorCarrierCode)
+    conditions.push(sql`vs.operator_carrier_code = ${filter.operatorCarrierCode}`);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select v.id, v.carrier_voyage_number as "carrierVoyageNumber",
+        json_build_object('code', s.code, 'name', s.name) as service,
+        json_build_object('imoNumber', vs.imo_number, 'name', vs.name, 'flag', vs.flag, 'callSign', vs.call_sign,
+          'operatorCarrierCode', vs.operator_carrier_code) as vessel,
+        ${CALLS_JSON} as calls,
+        coalesce((select json_agg(c.id order by c.sequence) ${matchedCalls}), '[]'::json) as "matchedCallIds"
+      from voyages v
+      join carrier_services s on s.id = v.service_id
+      join vessels vs on vs.id = v.vessel_id
+      where ${sql.join(conditions, sql` and `)}
+      order by s.code, vs.name,
+        (select f.etd from transport_calls f where f.voyage_id = v.id order by f.sequence limit 1), v.id
+      limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id as number,
+    carrierVoyageNumber: row.carrierVoyageNumber as string,
+    service: parsed(row.service),
+    vessel: parsed(row.vessel),
+    calls: parsed(row.calls),
+    matchedCallIds: parsed(row.matchedCallIds),
+  }));
+}
+
 export type CallRow = {
   id: number;
   status: string;

@@ -35,6 +35,7 @@ import {
   findOnwardConnection,
   findPointToPoint,
   findPortId,
+  findScheduleVoyages,
   findServiceByCode,
   findServiceById,
   findServicePlan,
@@ -49,6 +50,8 @@ import {
   insertVessel,
   type LoadingCall,
   replaceCutOffs,
+  type ScheduleFilter,
+  type ScheduleVoyage,
   seaPortIds,
   shiftCutOffs,
   updateCall,
@@ -550,6 +553,19 @@ export function createVoyagesService(deps: { db: Db }) {
         maxTranshipment: query.maxTranshipment,
       });
       return { results };
+    },
+
+    /**
+     * The schedule as DCSA Commercial Schedules reads it (lent to dcsa): voyages meeting `filter`, at most `limit`,
+     * and whether more match; null when `filter.portCode` is not a port we know. Carrier-wide, like the search.
+     */
+    async scheduleVoyages(
+      filter: ScheduleFilter,
+      limit: number,
+    ): Promise<{ voyages: ScheduleVoyage[]; more: boolean } | null> {
+      if (filter.portCode && !(await findPortId(db, filter.portCode))) return null;
+      const found = await findScheduleVoyages(db, filter, limit + 1);
+      return { voyages: found.slice(0, limit), more: found.length > limit };
     },
   };
 }

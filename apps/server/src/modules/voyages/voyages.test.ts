@@ -361,6 +361,8 @@ describe('vessels, services, voyages and the point-to-point search', () => {
       `DELAYED ${before.carrierVoyageNumber}: Jawaharlal Nehru (Nhava Sheva) 24 h later`,
     );
     expect(notice.body).toMatch(/berth congestion/);
+    // Their one booking on the voyage: the notice opens its shipment page.
+    expect(notice.link).toBe(`/app-dashboard/app-shipment/${mine.id}`);
     // The trail holds both changes with their reasons.
     const trail = await queryRows<{ action: string; comment: string }>(
       t.database.db,
