@@ -191,6 +191,12 @@ const SAMPLES = {
   at: ['2031-03-02T06:00:00Z', '2031-03-02T11:30:00+05:30'],
   until: ['2031-03-02T06:00:00Z', '2031-03-02T11:30:00.000+05:30'],
   imoNumber: ['9074729', 'IMO 9074729', ' 9321483 '],
+  // DCSA Commercial Schedules: ports, vessels and services of the demo schedule, so requests reach the schedule.
+  placeOfReceipt: ['INNSA', 'INMAA', 'LKCMB'],
+  placeOfDelivery: ['AEJEA', 'SGSIN', 'NLRTM'],
+  UNLocationCode: ['INNSA', 'AEJEA', 'SGSIN'],
+  vesselIMONumber: ['9812779', '9901439'],
+  carrierServiceCode: ['IGS', 'IEX'],
 };
 
 /** Bodies no JSON generator writes: malformed JSON, other content types, an oversized body. */
@@ -407,7 +413,7 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
         try {
           expect(response.statusCode, `5xx: ${where}`).toBeLessThan(500);
           if (provider || response.statusCode < 400) return;
-          checkErrorShape(response, where);
+          checkErrorShape(response, where, route.url.startsWith('/dcsa/cs/'));
           if (before !== null) {
             const { unchanged, now } = await tally.timeDatabase(() => unchangedSince(before));
             expect(unchanged, `a refused request changed the database: ${where}`).toBe(true);
@@ -747,7 +753,9 @@ class Tally {
     this.statuses.set(response.statusCode, (this.statuses.get(response.statusCode) ?? 0) + 1);
     if (!process.env.HOSTILE_INPUT_STATS || provider || response.statusCode !== 400) return;
     const body = response.json();
-    const fields = (typeof body.error === 'string' ? body.fields : body.error?.fields) ?? {};
+    const fields = Array.isArray(body.errors)
+      ? Object.fromEntries(body.errors.map((e: { property?: string }) => [e.property ?? '', '']))
+      : ((typeof body.error === 'string' ? body.fields : body.error?.fields) ?? {});
     for (const name of Object.keys(fields)) this.fields.set(name, (this.fields.get(name) ?? 0) + 1);
   }
 
@@ -777,7 +785,11 @@ class Tally {
 
 // ---- checks ----------------------------------------------------------------------------------------------------
 
-function checkErrorShape(response: LightMyRequestResponse, where: string) {
+/**
+ * A 4xx answers our error shape; on the DCSA Commercial Schedules routes (`dcsa`) a 400 answers the standard's
+ * `ErrorResponse` instead, each of its `errors` naming a parameter.
+ */
+function checkErrorShape(response: LightMyRequestResponse, where: string, dcsa = false) {
   expect(String(response.headers['content-type']), `4xx without JSON: ${where}`).toMatch(
     /^application\/json/,
   );
@@ -788,6 +800,21 @@ function checkErrorShape(response: LightMyRequestResponse, where: string) {
     body = undefined;
   }
   expect(body, `4xx body is not JSON: ${where}`).toBeTypeOf('object');
+  if (dcsa && response.statusCode === 400) {
+    const d = body as { statusCode?: unknown; errorDateTime?: unknown; errors?: unknown };
+    const errors = Array.isArray(d.errors) ? (d.errors as Record<string, unknown>[]) : [];
+    expect(
+      d.statusCode === 400 && typeof d.errorDateTime === 'string' && errors.length > 0,
+      `400 not in the DCSA ErrorResponse shape: ${where}`,
+    ).toBe(true);
+    expect(
+      errors.every(
+        (e) => typeof e.property === 'string' && e.property !== '' && typeof e.errorCodeMessage === 'string',
+      ),
+      `400 without a parameter: ${where}`,
+    ).toBe(true);
+    return;
+  }
   const b = body as { error?: unknown; code?: unknown; fields?: unknown };
   const nested =
     b.error !== null && typeof b.error === 'object' ? (b.error as Record<string, unknown>) : null;

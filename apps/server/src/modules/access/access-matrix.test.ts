@@ -577,6 +577,21 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: who(403, 403, 404, 200),
   },
+  // DCSA Commercial Schedules 1.0.3: the schedule's permission (CP.SCHEDULE.VIEW), which every signed-in caller holds.
+  'GET /dcsa/cs/v1/point-to-point-routes': {
+    request: get('/dcsa/cs/v1/point-to-point-routes?placeOfReceipt=INNSA&placeOfDelivery=AEJEA'),
+    expect: signedIn(200),
+  },
+  'GET /dcsa/cs/v1/port-schedules': {
+    request: () => ({
+      url: `/dcsa/cs/v1/port-schedules?UNLocationCode=INNSA&date=${new Date().toISOString().slice(0, 10)}`,
+    }),
+    expect: signedIn(200),
+  },
+  'GET /dcsa/cs/v1/vessel-schedules': {
+    request: get('/dcsa/cs/v1/vessel-schedules?carrierServiceCode=IGS'),
+    expect: signedIn(200),
+  },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
     request: () => ({ url: '/authenticate/oauth/logout/' }),

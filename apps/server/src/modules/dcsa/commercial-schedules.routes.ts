@@ -123,12 +123,14 @@ export const commercialSchedulesRoutes: FastifyPluginAsyncZod<{
     }
     if (error instanceof AppError && error.code === 'VALIDATION_FAILED' && error.fields) {
       const code = Number(error.details?.csErrorCode ?? DCSA_CS_ERROR_CODES.invalidQuery);
-      return answer(
-        request,
-        reply,
-        400,
-        Object.entries(error.fields).map(([property, message]) => problem(request, property, message, code)),
-      );
+      // The input guard names a repeated parameter's value (`UNLocationCode.1`), or the query as a whole.
+      const problems = new Map<string, Problem>();
+      for (const [field, message] of Object.entries(error.fields)) {
+        const name = field.split('.')[0]!;
+        const property = name === 'querystring' || name === 'request' ? 'query' : name;
+        if (!problems.has(property)) problems.set(property, problem(request, property, message, code));
+      }
+      return answer(request, reply, 400, [...problems.values()]);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     // The access hook's 401 and 403, and Fastify's own 4xx: our usual error shape.
