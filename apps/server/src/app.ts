@@ -58,6 +58,7 @@ import { createRegistrationService, registrationRoutes } from './modules/registr
 import { createShipmentsService, shipmentsRoutes } from './modules/shipments';
 import { createTariffsService, tariffsRoutes } from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
+import { createVgmService, vgmRoutes } from './modules/vgm';
 import { createVoyagesService, voyagesRoutes } from './modules/voyages';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
@@ -307,6 +308,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
   await app.register(voyagesRoutes, { voyages });
+  await app.register(vgmRoutes, { vgm: createVgmService({ db: database.db, voyages }) });
   // DCSA Commercial Schedules 1.0.3 over the same schedule, for customers' systems (its own error shape).
   await app.register(commercialSchedulesRoutes, {
     schedules: createCommercialSchedulesService({ voyages }),

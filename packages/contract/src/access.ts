@@ -17,6 +17,11 @@ export const MODULES = {
     DASHBOARD: ['VIEW'],
     /** Sailing schedules (point-to-point search, a voyage's calls and cut-offs): customers and staff. */
     SCHEDULE: ['VIEW'],
+    /**
+     * SOLAS VGM declarations of a booking's containers: the booking's customer views and declares (EDIT); carrier
+     * staff view them within their scope and do not declare (the shipper declares the VGM: decision 014).
+     */
+    VGM: ['VIEW', 'EDIT'],
   },
   /** The carrier's admin workspace. */
   ADMIN: {

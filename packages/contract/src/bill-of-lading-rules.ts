@@ -11,7 +11,7 @@ import type {
   NotifyPartyForm,
   UpdateBillOfLadingBody,
 } from './bills-of-lading';
-import { roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
+import { formatAmount2, roundDecimalText, scaledToText, sumRounded2, toScaledInteger } from './decimal';
 import type { BlStatus } from './status-codes';
 
 export const DCSA_TRANSPORT_DOCUMENT_STATUS: Record<BlStatus, string> = {
@@ -281,15 +281,61 @@ export const VGM_TOLERANCE = 0.05;
 export function isVgmOffExpected(
   container: Pick<ContainerForm, 'vgm' | 'cargoGrossWeight' | 'tareWeight'>,
 ): boolean {
-  const vgm = container.vgm.trim() === '' ? null : toScaledInteger(container.vgm);
-  const cargo = container.cargoGrossWeight.trim() === '' ? null : toScaledInteger(container.cargoGrossWeight);
-  if (vgm === null || cargo === null) return false;
-  const expected =
-    cargo + (container.tareWeight === null ? 0n : (toScaledInteger(container.tareWeight) ?? 0n));
-  if (expected <= 0n) return false;
-  const difference = vgm > expected ? vgm - expected : expected - vgm;
+  return (
+    vgmMismatch({
+      vgm: container.vgm,
+      cargoGrossWeight: container.cargoGrossWeight,
+      tareWeight: container.tareWeight,
+    }) !== null
+  );
+}
+
+type Weight = number | string | null | undefined;
+const scaled = (value: Weight) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+    ? null
+    : toScaledInteger(value);
+
+/**
+ * The VGM warning (issue 26): a VGM more than 5 % away from cargo gross + tare, or null (within 5 %, or a weight not
+ * known yet). Exact: every value rounded half up to hundredths first; the deviation is (VGM − expected) ÷ expected in
+ * per cent, rounded half up (away from zero) to 2 decimals. The same rule serves the VGM screen, the bill's read and
+ * the bill's edit screen.
+ */
+export function vgmMismatch(weights: { vgm: Weight; cargoGrossWeight: Weight; tareWeight: Weight }): {
+  code: 'VGM_MISMATCH';
+  declared: number;
+  expected: number;
+  deviationPercent: number;
+  tolerancePercent: number;
+  message: string;
+} | null {
+  const vgm = scaled(weights.vgm);
+  const cargo = scaled(weights.cargoGrossWeight);
+  if (vgm === null || cargo === null) return null;
+  const expected = cargo + (scaled(weights.tareWeight) ?? 0n);
+  if (expected <= 0n) return null;
+  const difference = vgm - expected;
+  const magnitude = difference < 0n ? -difference : difference;
   // |vgm - expected| / expected > 5 %  <=>  20 * |vgm - expected| > expected
-  return difference * 20n > expected;
+  if (magnitude * 20n <= expected) return null;
+  // Hundredths of a per cent: |d| * 10000 / expected, rounded half up.
+  const hundredths = (magnitude * 20_000n + expected) / (2n * expected);
+  const deviation = difference < 0n ? -hundredths : hundredths;
+  const declaredText = scaledToText(vgm);
+  const expectedText = scaledToText(expected);
+  const deviationText = scaledToText(deviation);
+  return {
+    code: 'VGM_MISMATCH',
+    declared: Number(declaredText),
+    expected: Number(expectedText),
+    deviationPercent: Number(deviationText),
+    tolerancePercent: VGM_TOLERANCE * 100,
+    message:
+      `The VGM (${formatAmount2(declaredText)} kg) is ${deviationText.replace('-', '')} % ` +
+      `${deviation < 0n ? 'below' : 'above'} cargo gross + tare (${formatAmount2(expectedText)} kg): ` +
+      'more than 5 % apart. Please check the weights.',
+  };
 }
 
 /** Package counts on containers vs the count stated in cargo rows' package details (when it starts with a number). */

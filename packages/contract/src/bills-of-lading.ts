@@ -11,6 +11,7 @@ import { decimalText } from './decimal';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { BL_SORT_FIELDS, BL_STATUSES } from './status-codes';
+import { VgmWarningSchema } from './vgm';
 
 // ---- statuses --------------------------------------------------------------------------------------------------
 
@@ -46,6 +47,10 @@ export const ContainerDetailSchema = z.object({
   measurement: nullableNumber,
   vgm: nullableNumber,
   vgmMethod: nullableText,
+  /** The VGM and method come from the booking's SOLAS declaration (issue 26): change them there, not here. */
+  vgmDeclared: z.boolean(),
+  /** The VGM more than 5 % away from cargo gross + tare (decision 014); null otherwise. */
+  vgmWarning: VgmWarningSchema.nullable(),
   packageTypeId: z.number().int().nullable(),
   packageTypeName: nullableText,
   grossWeightUnitId: z.string(),

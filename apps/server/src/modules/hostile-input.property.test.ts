@@ -146,6 +146,22 @@ const SEEDS: Record<string, (ctx: Ctx, caller: Caller) => unknown> = {
   'POST /cp/bill-of-ladings/:id/approve/': () => ({ version: LIVE_VERSION }),
   'POST /cp/bill-of-ladings/:id/issue/': () => ({ version: LIVE_VERSION }),
   'POST /cp/bill-of-lading/:id/bl-print/': () => ({ kind: 'draft' }),
+  // A declaration of a container of the caller's first bill (on the path's booking or not): it reaches the service.
+  'PUT /cp/bookings/:id/vgm/': (c, caller) => ({
+    declarations: [
+      {
+        containerNumber:
+          (c.bills[caller]?.blContainerDetails as { containerNumber: string }[] | undefined)?.[0]
+            ?.containerNumber ?? 'MSCU1234566',
+        version: 0,
+        method: 'SM2',
+        verifiedGrossMass: '18250.505',
+        weighingDate: '2026-01-15',
+        weighingParty: 'Nhava Sheva CFS',
+        authorisedSignatory: 'A. SHIPPER',
+      },
+    ],
+  }),
   'PATCH /authenticate/oauth/users/:id/update-cp-users/': (c, caller) => ({
     id: c.userId[caller],
     party: c.partyId[caller] ?? 1,
@@ -197,6 +213,9 @@ const SAMPLES = {
   UNLocationCode: ['INNSA', 'AEJEA', 'SGSIN'],
   vesselIMONumber: ['9812779', '9901439'],
   carrierServiceCode: ['IGS', 'IEX'],
+  // VGM declarations: weighing dates past (a generated one is rarely a real, past date), masses as number or text.
+  weighingDate: ['2026-01-15', '2025-12-31', '2016-07-01'],
+  verifiedGrossMass: [12345.675, '0.005', '21000.00', ' 1,250.5 ', 0.004, '1e5', 100000.01],
 };
 
 /** Bodies no JSON generator writes: malformed JSON, other content types, an oversized body. */
@@ -635,10 +654,12 @@ function mutations(schema: z.ZodType, seed: unknown, mode: 'json' | 'query'): fc
   const anything = mode === 'json' ? hostileJsonAnything : hostileText;
   const change = fc.constantFrom(...places).chain((place) => {
     const at = schemaAt(schema, place);
+    // The place's path finds its samples (a refined string such as a container number has no other generator).
+    const path = place.join('.');
     const replacement = at
       ? fc.oneof(
-          { arbitrary: hostileArbitrary(at, options), weight: 4 },
-          { arbitrary: validArbitrary(at, options), weight: 2 },
+          { arbitrary: hostileArbitrary(at, options, path), weight: 4 },
+          { arbitrary: validArbitrary(at, options, path), weight: 2 },
           { arbitrary: anything, weight: 1 },
         )
       : anything;

@@ -39,6 +39,8 @@ type Ctx = {
   quotationA: number;
   /** A's booking of the bill above (confirmed: cancelling it answers 409). */
   bookingA: number;
+  /** A container of that bill (and booking): what a VGM declaration names. */
+  containerA: string;
   /** A demo tariff. */
   tariffId: number;
   /** One of A's notifications. */
@@ -419,6 +421,31 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/bookings/${c.bookingA}/cancel/` }),
     expect: who(409, 404, 403, 403),
   },
+  // VGM declarations (decision 014): the booking's customer declares; staff read within their scope, never declare.
+  'GET /cp/bookings/:id/vgm/': {
+    request: (c) => ({ url: `/cp/bookings/${c.bookingA}/vgm/` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'PUT /cp/bookings/:id/vgm/': {
+    // A stale version: 412 for whoever reaches the booking, and nothing is written.
+    request: (c) => ({
+      url: `/cp/bookings/${c.bookingA}/vgm/`,
+      payload: {
+        declarations: [
+          {
+            containerNumber: c.containerA,
+            version: 999,
+            method: 'SM1',
+            verifiedGrossMass: 21000,
+            weighingDate: new Date().toISOString().slice(0, 10),
+            weighingParty: 'Matrix weighbridge',
+            authorisedSignatory: 'MATRIX CHECK',
+          },
+        ],
+      },
+    }),
+    expect: who(412, 404, 403, 403),
+  },
   'POST /cp/quotations/:id/price/': {
     request: (c) => ({
       url: `/cp/quotations/${c.quotationA}/price/`,
@@ -626,6 +653,7 @@ const WATCHED_TABLES = [
   'transport_calls',
   'transport_call_cut_offs',
   'bl_late_acceptances',
+  'vgm_declarations',
   'audit_events',
   'domain_events',
   'outbox_mails',
@@ -723,6 +751,7 @@ describe('access matrix: every route x every kind of caller', () => {
           where s.code = 'IGS' and tc.status = 'SCHEDULED' order by tc.etd limit 3`,
       ),
       bookingA: bill.bookingId,
+      containerA: bill.blContainerDetails[0].containerNumber,
       tariffId: (
         await queryRows<{ id: number }>(t.database.db, sql`select id from tariffs order by id limit 1`)
       )[0]!.id,

@@ -18,6 +18,8 @@ const STAFF: Grants = {
     PROFILE: ['VIEW'],
     NOTIFICATION: ['VIEW', 'EDIT'],
     SCHEDULE: ['VIEW'],
+    // The shipper declares the VGM; staff read the declarations of their scope (decision 014).
+    VGM: ['VIEW'],
   },
   ADMIN: {
     DASHBOARD: ['VIEW'],
@@ -53,6 +55,7 @@ export const ROLE_DEFINITIONS: Record<RoleCode, { name: string; isStaff: boolean
         NOTIFICATION: ['VIEW', 'EDIT'],
         DASHBOARD: ['VIEW'],
         SCHEDULE: ['VIEW'],
+        VGM: ['VIEW', 'EDIT'],
       },
     }),
   },

@@ -3,8 +3,10 @@ import {
   type BillOfLadingListItem,
   type BillOfLadingListQuery,
   BL_COUNT_MAX,
+  type ContainerDetail,
   DCSA_TRANSPORT_DOCUMENT_STATUS,
   LOCKED_STATUSES,
+  vgmMismatch,
 } from '@lading/contract/bills-of-lading';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -60,8 +62,8 @@ const BILL_SELECT = sql`
         'containerId', c.id, 'containerNumber', c.number, 'containerNickname', c.nickname, 'containerIsoCode', c.iso_code,
         'containerTareweight', c.tare_weight::float8, 'sealNo', bc.seal_no, 'noOfPacks', bc.no_of_packs,
         'grossWeight', bc.gross_weight::float8, 'measurement', bc.measurement::float8, 'vgm', bc.vgm::float8,
-        'vgmMethod', bc.vgm_method, 'packageTypeId', bc.package_type_id, 'packageTypeName', pt.name,
-        'grossWeightUnitId', bc.gross_weight_unit) order by bc.position)
+        'vgmMethod', bc.vgm_method, 'vgmDeclared', bc.vgm_declared, 'packageTypeId', bc.package_type_id,
+        'packageTypeName', pt.name, 'grossWeightUnitId', bc.gross_weight_unit) order by bc.position)
       from bl_containers bc join containers c on c.id = bc.container_id
       left join package_types pt on pt.id = bc.package_type_id
       where bc.bl_id = b.id), '[]'::json) as "blContainerDetails",
@@ -91,10 +93,19 @@ const parseJson = <T>(value: unknown): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 function toBill(row: Record<string, unknown>): BillOfLading {
+  const containers = parseJson<Omit<ContainerDetail, 'vgmWarning'>[]>(row.blContainerDetails);
   return withDcsa({
     ...(row as unknown as BillOfLading),
     blNotifyPartyDetails: parseJson(row.blNotifyPartyDetails),
-    blContainerDetails: parseJson(row.blContainerDetails),
+    // The VGM warning (issue 26): more than 5 % away from this container's cargo gross + tare.
+    blContainerDetails: containers.map((c) => ({
+      ...c,
+      vgmWarning: vgmMismatch({
+        vgm: c.vgm,
+        cargoGrossWeight: c.grossWeight,
+        tareWeight: c.containerTareweight,
+      }),
+    })),
     blCargoDetails: parseJson(row.blCargoDetails),
   });
 }

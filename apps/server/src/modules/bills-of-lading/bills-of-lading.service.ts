@@ -32,6 +32,8 @@ import {
   writeBill,
 } from './bills-of-lading.repository';
 
+const VGM_DECLARED = 'is declared on the VGM screen (SOLAS declaration); change the declaration there';
+
 const invalid = (fields: Record<string, string>) => {
   const [field, message] = Object.entries(fields)[0]!;
   return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
@@ -168,6 +170,13 @@ export function createBillsOfLadingService(deps: {
         fields[`blContainerDetails.${i}.containerId`] = 'is not allocated to this bill';
       if (sent.has(row.containerId)) fields[`blContainerDetails.${i}.containerId`] = 'appears twice';
       sent.add(row.containerId);
+    });
+    // A VGM from the booking's SOLAS declaration (issue 26) is kept: it is changed on the VGM screen, not here.
+    body.blContainerDetails.forEach((row, i) => {
+      const declared = allocated.get(row.containerId);
+      if (!declared?.vgmDeclared) return;
+      if (round2(row.vgm) !== declared.vgm) fields[`blContainerDetails.${i}.vgm`] = VGM_DECLARED;
+      if (row.vgmMethod !== declared.vgmMethod) fields[`blContainerDetails.${i}.vgmMethod`] = VGM_DECLARED;
     });
     if (sent.size !== allocated.size && !Object.keys(fields).length) {
       fields.blContainerDetails =

@@ -8,5 +8,7 @@ export {
   type BillOfLadingReviewService,
   createBillOfLadingReviewService,
 } from './bill-of-lading-review.service';
+// For vgm (the SOLAS declarations fill the bill's VGM column, guarded by the bill's late acceptances).
+export { type DeclaredVgm, fillDeclaredVgm, lateAcceptanceUntil } from './bill-vgm';
 export { billsOfLadingRoutes } from './bills-of-lading.routes';
 export { type BillsOfLadingService, createBillsOfLadingService } from './bills-of-lading.service';
