@@ -21,6 +21,7 @@ describe('route guards declared in the route table', () => {
     ['/app-dashboard/app-rate-enquiry', 'allowed', 'not-permitted'],
     ['/app-dashboard/app-active-quotation', 'allowed', 'allowed'],
     ['/app-dashboard/app-booking-list', 'allowed', 'allowed'],
+    ['/app-dashboard/app-vgm/3', 'allowed', 'allowed'],
     ['/app-dashboard/bl-list', 'allowed', 'allowed'],
     ['/bl_view/3', 'allowed', 'allowed'],
     ['/app-profile', 'allowed', 'allowed'],

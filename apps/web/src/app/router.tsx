@@ -332,6 +332,13 @@ const bookingListRoute = createRoute({
   validateSearch: typedSearch<BookingListSearch>,
   component: lazyRouteComponent(() => import('../features/bookings/routes/booking-list'), 'BookingListPage'),
 });
+// A booking's SOLAS VGM declarations (issue 26): customers declare, staff read them.
+const vgmRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'app-vgm/$bookingId',
+  staticData: { requires: 'CP.VGM.VIEW' },
+  component: lazyRouteComponent(() => import('../features/bookings/routes/vgm'), 'VgmPage'),
+});
 const blListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'bl-list',
@@ -406,6 +413,7 @@ const routeTree = rootRoute.addChildren([
       schedulesRoute,
       rateEnquiryRoute,
       bookingListRoute,
+      vgmRoute,
       blListRoute,
       quotationListRoute,
     ]),

@@ -12,4 +12,9 @@ export const sharedQueryRoots = {
   quotations: ['quotations'],
   /** The admin dashboard and its search (features/dashboard). */
   adminDashboard: ['dashboard', 'admin'],
+  /**
+   * The bills read one by one (features/bills-of-lading): a VGM declaration (features/bookings) fills a bill's VGM
+   * column and moves its version on.
+   */
+  billsOfLading: ['bill-of-lading'],
 } as const;

@@ -24,6 +24,8 @@ export const CUSTOMER_PERMISSIONS = permissionSetOf(
   'CP.NOTIFICATION.EDIT',
   'CP.DASHBOARD.VIEW',
   'CP.SCHEDULE.VIEW',
+  'CP.VGM.VIEW',
+  'CP.VGM.EDIT',
 );
 
 /** What every member of carrier staff holds (branch and corporate alike, as far as the screens go). */
@@ -37,6 +39,7 @@ export const STAFF_PERMISSIONS = permissionSetOf(
   'CP.NOTIFICATION.VIEW',
   'CP.NOTIFICATION.EDIT',
   'CP.SCHEDULE.VIEW',
+  'CP.VGM.VIEW',
   'ADMIN.DASHBOARD.VIEW',
   'ADMIN.BL_REVIEW.VIEW',
   'ADMIN.BL_REVIEW.APPROVE',

@@ -1,3 +1,4 @@
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import type { FindBillsOfLadingQuery } from './find-bills-of-lading';
 
 /**
@@ -5,8 +6,8 @@ import type { FindBillsOfLadingQuery } from './find-bills-of-lading';
  * a status change refreshes all three with one call.
  */
 export const billOfLadingKeys = {
-  details: ['bill-of-lading'],
-  detail: (id: number) => ['bill-of-lading', id] as const,
+  details: sharedQueryRoots.billsOfLading,
+  detail: (id: number) => [...sharedQueryRoots.billsOfLading, id] as const,
   /** The lists, the review queue and every review. */
   lists: ['bills-of-lading'],
   list: (query: FindBillsOfLadingQuery) => ['bills-of-lading', query] as const,

@@ -5,4 +5,6 @@ import type { FindBookingsQuery } from './find-bookings';
 export const bookingKeys = {
   all: sharedQueryRoots.bookings,
   list: (query: FindBookingsQuery) => [...sharedQueryRoots.bookings, query] as const,
+  /** One booking's VGM declarations (also under the root: the carrier's decisions refresh them). */
+  vgm: (id: number) => [...sharedQueryRoots.bookings, 'vgm', id] as const,
 };

@@ -32,11 +32,21 @@ const equipment = (booking: Booking) =>
 const vesselVoyage = (booking: Booking) =>
   booking.vesselName ? `${booking.vesselName} ${booking.voyageNumber ?? ''}`.trim() : 'Not yet assigned';
 
+/** The bill once the carrier has confirmed, and the containers' VGM declarations (SOLAS) beside it. */
 function BillLink({ booking }: { booking: Booking }) {
   return booking.billOfLadingId ? (
-    <AnchorLink to="/bl_view/$id" params={{ id: String(booking.billOfLadingId) }}>
-      Bill of lading
-    </AnchorLink>
+    <Group gap="sm" wrap="wrap" component="span">
+      <AnchorLink to="/bl_view/$id" params={{ id: String(booking.billOfLadingId) }}>
+        Bill of lading
+      </AnchorLink>
+      <AnchorLink
+        to="/app-dashboard/app-vgm/$bookingId"
+        params={{ bookingId: String(booking.id) }}
+        aria-label={`VGM of booking ${booking.number}`}
+      >
+        VGM
+      </AnchorLink>
+    </Group>
   ) : (
     <Text size="sm" c="dimmed" component="span">
       Not yet
