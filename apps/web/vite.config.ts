@@ -7,7 +7,7 @@ import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
 import { routePreloadMap } from './build/route-preloads';
 
-const API_PREFIXES = ['/authenticate', '/cp', '/core', '/docs', '/healthz', '/readyz'];
+const API_PREFIXES = ['/authenticate', '/cp', '/core', '/dcsa', '/docs', '/healthz', '/readyz'];
 
 export default defineConfig({
   plugins: [

@@ -8,7 +8,16 @@ import { appShell } from './app-shell';
 export const WEB_DIST = resolve(REPO_ROOT, 'apps/web/dist');
 
 /** Paths the SPA never owns: unknown ones there are API 404s, not the app shell. */
-export const API_PREFIXES = ['/authenticate/', '/cp/', '/core/', '/docs', '/healthz', '/readyz', '/assets/'];
+export const API_PREFIXES = [
+  '/authenticate/',
+  '/cp/',
+  '/core/',
+  '/dcsa/',
+  '/docs',
+  '/healthz',
+  '/readyz',
+  '/assets/',
+];
 
 /**
  * Headers that only mean something on a document (its window, DNS behaviour, legacy IE and Flash switches, and the

@@ -494,6 +494,12 @@ describe('DCSA Commercial Schedules 1.0.3', () => {
     expect((await get(p2p('INNSA', 'AEJEA'), { ...customer, 'api-version': '1' })).statusCode).toBe(200);
   });
 
+  it('an unknown path under /dcsa is an API 404 (JSON), never the web app', async () => {
+    const res = await get('/dcsa/cs/v1/schedules', { ...customer, accept: 'text/html' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('signed-in callers only: anonymous and a bad token get 401 (our error shape), staff read it too', async () => {
     const urls = [
       p2p('INNSA', 'AEJEA'),
