@@ -188,13 +188,13 @@ describe('DCSA Commercial Schedules 1.0.3', () => {
   it('point-to-point: departure and arrival windows, and door or CFS service types (not published)', async () => {
     const all = await ok(p2p('INNSA', 'AEJEA', `&departureStartDate=${day(0)}&departureEndDate=${day(27)}`));
     expect(all.length).toBeGreaterThan(1);
-    const firstDay = all[0].legs[0].departure.dateTime.slice(0, 10);
+    const firstDay = all[0]!.legs[0].departure.dateTime.slice(0, 10);
     const oneDay = await ok(
       p2p('INNSA', 'AEJEA', `&departureStartDate=${firstDay}&departureEndDate=${firstDay}`),
     );
     expect(oneDay.length).toBeGreaterThan(0);
     for (const r of oneDay) expect(r.legs[0].departure.dateTime.slice(0, 10)).toBe(firstDay);
-    const arrives = all[0].placeOfDelivery.dateTime.slice(0, 10);
+    const arrives = all[0]!.placeOfDelivery.dateTime.slice(0, 10);
     const byArrival = await ok(
       p2p('INNSA', 'AEJEA', `&arrivalStartDate=${arrives}&arrivalEndDate=${arrives}`),
     );
@@ -241,7 +241,7 @@ describe('DCSA Commercial Schedules 1.0.3', () => {
     ]);
     // Four weeks back, the calls happened: actual times beside the planned and estimated ones.
     const past = await ok(`/dcsa/cs/v1/port-schedules?UNLocationCode=INNSA&date=${day(-28)}`);
-    const first = past[0].vesselSchedules[0];
+    const first = past[0]!.vesselSchedules[0];
     expect(first.timestamps.map((x: Json) => `${x.eventTypeCode} ${x.eventClassifierCode}`)).toEqual([
       'ARRI PLN',
       'ARRI EST',
@@ -277,20 +277,20 @@ describe('DCSA Commercial Schedules 1.0.3', () => {
     const igs = await ok('/dcsa/cs/v1/vessel-schedules?carrierServiceCode=IGS');
     expect(igs).toHaveLength(1);
     expect(igs[0]).toMatchObject({ carrierServiceCode: 'IGS', carrierServiceName: 'India–Gulf Shuttle' });
-    expect(igs[0].vesselSchedules.map((v: Json) => v.vessel.vesselIMONumber)).toEqual(['9812779']);
-    const calls = igs[0].vesselSchedules[0].transportCalls as Json[];
+    expect(igs[0]!.vesselSchedules.map((v: Json) => v.vessel.vesselIMONumber)).toEqual(['9812779']);
+    const calls = igs[0]!.vesselSchedules[0].transportCalls as Json[];
     // Whole voyages, Nhava Sheva then Jebel Ali, three months back to six ahead (the demo: 4 weeks back to 8 ahead).
     expect(calls.length % 2).toBe(0);
     expect(calls.slice(0, 2).map((c) => c.location.UNLocationCode)).toEqual(['INNSA', 'AEJEA']);
-    expect(calls[0].carrierExportVoyageNumber).toBe(calls[1].carrierImportVoyageNumber);
+    expect(calls[0]!.carrierExportVoyageNumber).toBe(calls[1]!.carrierImportVoyageNumber);
 
     const hansa = await ok('/dcsa/cs/v1/vessel-schedules?vesselName=LADING%20HANSA');
     expect(hansa.map((s) => s.carrierServiceCode)).toEqual(['IEX']);
-    expect(hansa[0].vesselSchedules.map((v: Json) => v.vessel.name)).toEqual(['LADING HANSA']);
+    expect(hansa[0]!.vesselSchedules.map((v: Json) => v.vessel.name)).toEqual(['LADING HANSA']);
 
-    const voyage = calls[0].carrierExportVoyageNumber;
+    const voyage = calls[0]!.carrierExportVoyageNumber;
     const one = await ok(`/dcsa/cs/v1/vessel-schedules?carrierServiceCode=IGS&carrierVoyageNumber=${voyage}`);
-    expect(one[0].vesselSchedules[0].transportCalls.map((c: Json) => c.carrierExportVoyageNumber)).toEqual([
+    expect(one[0]!.vesselSchedules[0].transportCalls.map((c: Json) => c.carrierExportVoyageNumber)).toEqual([
       voyage,
       voyage,
     ]);
@@ -405,7 +405,7 @@ describe('DCSA Commercial Schedules 1.0.3', () => {
     const next = first.headers['next-page-cursor'] as string;
     expect(next).toMatch(/^[A-Za-z0-9_-]+$/);
     const second = await ok(p2p('INNSA', 'AEJEA', `&limit=2&cursor=${next}`));
-    expect(second[0].solutionNumber).toBe(3);
+    expect(second[0]!.solutionNumber).toBe(3);
     const other = await get(p2p('INNSA', 'SGSIN', `&limit=2&cursor=${next}`));
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0]).toMatchObject({ property: 'cursor', errorCode: 7003 });
@@ -507,7 +507,7 @@ describe('DCSA Commercial Schedules 1.0.3', () => {
       '/dcsa/cs/v1/vessel-schedules?carrierServiceCode=IGS',
     ];
     for (const url of urls) {
-      for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
         const res: LightMyRequestResponse = await get(url, headers);
         expect({ url, status: res.statusCode }).toEqual({ url, status: 401 });
         expect(Object.keys(res.json())).toEqual(['error']);
