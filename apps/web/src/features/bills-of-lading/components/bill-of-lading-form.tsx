@@ -161,6 +161,11 @@ const billResolver = lazyResolver<FormValues>(() =>
  */
 export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Props) {
   const initial = useMemo(() => prefillBillForm(bill), [bill]);
+  // Containers whose VGM comes from the booking's SOLAS declaration: read-only in the table.
+  const declared = useMemo(
+    () => new Set(bill.blContainerDetails.filter((c) => c.vgmDeclared).map((c) => c.containerId)),
+    [bill],
+  );
   const methods = useForm<FormValues>({
     defaultValues: initial,
     resolver: billResolver,
@@ -294,7 +299,9 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
               </>
             )}
 
-            {revealed >= 2 && <Containers packageTypes={packageTypes} />}
+            {revealed >= 2 && (
+              <Containers packageTypes={packageTypes} declared={declared} bookingId={bill.bookingId} />
+            )}
             {revealed >= 3 && <Cargo hsCodes={hsCodes} packageTypes={packageTypes} />}
             {revealed >= 4 && <Descriptions />}
 

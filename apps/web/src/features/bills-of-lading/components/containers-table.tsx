@@ -10,6 +10,7 @@ import type { PackageType } from '@lading/contract/reference-data';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ComponentProps, type Ref, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
+import { AnchorLink } from '../../../components/anchor-link';
 import { SelectField } from '../../../components/form/choice-fields';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { TextField } from '../../../components/form/text-fields';
@@ -85,20 +86,26 @@ type Options = { value: string; label: string }[];
 
 const vgmWarning = (row: Pick<ContainerForm, 'cargoGrossWeight' | 'tareWeight'>) =>
   `VGM differs from cargo gross + tare (${roundDecimalText(sumRounded2([row.cargoGrossWeight, row.tareWeight]))} kg) by more than 5 %.`;
+const DECLARED = 'From the SOLAS VGM declaration: change it on the VGM screen';
 const checkDigitWarning = (no: string) =>
   `${no}: the ISO 6346 check digit does not match. Please check the container number.`;
 
-/** The editable cells of one container; `labelled` shows the labels (phone cards) instead of column headers. */
+/**
+ * The editable cells of one container; `labelled` shows the labels (phone cards) instead of column headers. A VGM
+ * declared on the VGM screen (`declared`) is shown, not edited: the bill keeps the declaration's.
+ */
 function containerCells({
   index,
   no,
   packageOptions,
   labelled,
+  declared,
 }: {
   index: number;
   no: string;
   packageOptions: Options;
   labelled: boolean;
+  declared: boolean;
 }) {
   const name = (label: string) => (labelled ? label : `${label}, container ${no}`);
   const common = { hideLabel: !labelled, errorDisplay: labelled ? ('line' as const) : ('hidden' as const) };
@@ -151,6 +158,9 @@ function containerCells({
         name={`containers.${index}.vgm`}
         label={name('VGM (kg)')}
         required
+        readOnly={declared}
+        description={declared && labelled ? DECLARED : undefined}
+        title={declared ? DECLARED : undefined}
         {...common}
       />
     ),
@@ -162,6 +172,8 @@ function containerCells({
         searchable={false}
         data={[...VGM_METHODS]}
         placeholder="Choose"
+        readOnly={declared}
+        title={declared ? DECLARED : undefined}
         {...common}
       />
     ),
@@ -178,7 +190,13 @@ function useContainerRows() {
 }
 
 /** Desktop: one row per container; the table fits a 1440 px screen, narrower ones scroll it with the keyboard too. */
-function ContainersGrid({ packageOptions }: { packageOptions: Options }) {
+function ContainersGrid({
+  packageOptions,
+  declared,
+}: {
+  packageOptions: Options;
+  declared: ReadonlySet<number>;
+}) {
   const rows = useContainerRows();
   return (
     <div className={classes.scroller} data-testid="containers-scroller">
@@ -202,7 +220,13 @@ function ContainersGrid({ packageOptions }: { packageOptions: Options }) {
         <tbody>
           {rows.map(({ key, index, row, current }) => {
             const no = row.containerNumber;
-            const cells = containerCells({ index, no, packageOptions, labelled: false });
+            const cells = containerCells({
+              index,
+              no,
+              packageOptions,
+              labelled: false,
+              declared: declared.has(row.containerId),
+            });
             return (
               <tr key={key}>
                 <th scope="row" className={classes.sticky}>
@@ -237,13 +261,25 @@ function ContainersGrid({ packageOptions }: { packageOptions: Options }) {
 }
 
 /** Phones: each container is a card with labelled fields, stacked; nothing scrolls sideways. */
-function ContainerCards({ packageOptions }: { packageOptions: Options }) {
+function ContainerCards({
+  packageOptions,
+  declared,
+}: {
+  packageOptions: Options;
+  declared: ReadonlySet<number>;
+}) {
   const rows = useContainerRows();
   return (
     <Stack gap="sm">
       {rows.map(({ key, index, row, current }) => {
         const no = row.containerNumber;
-        const cells = containerCells({ index, no, packageOptions, labelled: true });
+        const cells = containerCells({
+          index,
+          no,
+          packageOptions,
+          labelled: true,
+          declared: declared.has(row.containerId),
+        });
         const headingId = `container-${index}-heading`;
         return (
           <Paper
@@ -291,8 +327,22 @@ function ContainerCards({ packageOptions }: { packageOptions: Options }) {
   );
 }
 
-/** Container Details (specification section 2): ten columns; number, type and tare read-only; warnings advise, never block. */
-export function ContainersTable({ packageTypes }: { packageTypes: readonly PackageType[] }) {
+const NONE_DECLARED: ReadonlySet<number> = new Set();
+
+/**
+ * Container Details (specification section 2): ten columns; number, type and tare read-only; warnings advise, never
+ * block. The VGM of a container in `declared` (ids) comes from the booking's SOLAS declaration and is read-only here;
+ * with the booking's id, a link opens its VGM screen.
+ */
+export function ContainersTable({
+  packageTypes,
+  declared = NONE_DECLARED,
+  bookingId = null,
+}: {
+  packageTypes: readonly PackageType[];
+  declared?: ReadonlySet<number>;
+  bookingId?: number | null;
+}) {
   const count = useWatch<BillOfLadingForm, 'containers'>({ name: 'containers' })?.length ?? 0;
   const isPhone = usePhoneLayout();
   const packageOptions = packageTypes.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` }));
@@ -300,17 +350,33 @@ export function ContainersTable({ packageTypes }: { packageTypes: readonly Packa
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="containers-heading">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="containers-heading">
-          Container Details
-        </Title>
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} size="h4" id="containers-heading">
+            Container Details
+          </Title>
+          {bookingId !== null && count > 0 && (
+            <AnchorLink
+              to="/app-dashboard/app-vgm/$bookingId"
+              params={{ bookingId: String(bookingId) }}
+              size="sm"
+            >
+              VGM declarations (SOLAS)
+            </AnchorLink>
+          )}
+        </Group>
+        {declared.size > 0 && (
+          <Text size="sm" c="dimmed">
+            The VGM and VGM method of a container declared on the VGM screen come from its declaration.
+          </Text>
+        )}
         {count === 0 ? (
           <Alert color="gray" role="status">
             {BL_MESSAGES.noContainers}
           </Alert>
         ) : isPhone ? (
-          <ContainerCards packageOptions={packageOptions} />
+          <ContainerCards packageOptions={packageOptions} declared={declared} />
         ) : (
-          <ContainersGrid packageOptions={packageOptions} />
+          <ContainersGrid packageOptions={packageOptions} declared={declared} />
         )}
       </Stack>
     </Paper>
