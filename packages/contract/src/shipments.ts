@@ -156,6 +156,8 @@ export const LOG_ACTORS = ['CUSTOMER', 'CARRIER', 'SYSTEM'] as const;
  * as "you" (the booking's customer), the carrier or the system, never a member of staff's name (decision 014).
  */
 export const ShipmentLogEntrySchema = z.object({
+  /** The audit row's id. */
+  id: z.number().int(),
   at: z.string(),
   record: z.enum(['BOOKING', 'BILL_OF_LADING']),
   recordNumber: z.string(),

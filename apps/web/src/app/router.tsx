@@ -354,6 +354,13 @@ const blListRoute = createRoute({
   },
   component: lazyRouteComponent(() => import('../features/bills-of-lading/routes/bl-list'), 'BlListRoute'),
 });
+// One booking's shipment (issue 26): plan, deadlines, documents, pricing, log; app/ adds the bills' document actions.
+const shipmentRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'app-shipment/$bookingId',
+  staticData: { requires: 'CP.BOOKING.VIEW' },
+  component: lazyRouteComponent(() => import('./shipment-route'), 'ShipmentRoute'),
+});
 const quotationListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'app-active-quotation',
@@ -414,6 +421,7 @@ const routeTree = rootRoute.addChildren([
       rateEnquiryRoute,
       bookingListRoute,
       vgmRoute,
+      shipmentRoute,
       blListRoute,
       quotationListRoute,
     ]),

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { formatPortTime } from './port-time';
 
 /**
@@ -82,4 +83,14 @@ export function deadlineText(
   if (state === 'due' && late !== null)
     return `accepted late until ${formatPortTime(deadline.lateUntil, timeZone)} (${formatSpan(late - now)} left); the cut-off was ${when}`;
   return `overdue since ${when} (${formatSpan(now - (at ?? now))} ago)`;
+}
+
+/** The time now, renewed every `everyMs` (a minute), so a deadline's "due in …" moves on while the page is open. */
+export function useNow(everyMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
 }

@@ -153,7 +153,7 @@ export function createShipmentsService(deps: {
   ): ShipmentLogEntry[] {
     const entry =
       (record: ShipmentLogEntry['record'], recordNumber: string) =>
-      (row: BlHistoryEntry): ShipmentLogEntry & { id: number } => {
+      (row: BlHistoryEntry): ShipmentLogEntry => {
         const actor =
           row.actorId === null ? 'SYSTEM' : row.actorId === booking.createdById ? 'CUSTOMER' : 'CARRIER';
         return {
@@ -178,9 +178,7 @@ export function createShipmentsService(deps: {
     return [
       ...bookingLog.map(entry('BOOKING', booking.number)),
       ...(bill ? billLog.map(entry('BILL_OF_LADING', bill.number)) : []),
-    ]
-      .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)
-      .map(({ id: _, ...rest }) => rest);
+    ].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
   }
 
   const pricingOf = (quotation: Quotation | null): Shipment['pricing'] =>

@@ -8,6 +8,8 @@ import type { FindBillsOfLadingQuery } from './find-bills-of-lading';
 export const billOfLadingKeys = {
   details: sharedQueryRoots.billsOfLading,
   detail: (id: number) => [...sharedQueryRoots.billsOfLading, id] as const,
+  /** The bill's sailing deadlines (SI by the DCO, VGM by the VCO). */
+  deadlines: (id: number) => [...sharedQueryRoots.billsOfLading, id, 'deadlines'] as const,
   /** The lists, the review queue and every review. */
   lists: ['bills-of-lading'],
   list: (query: FindBillsOfLadingQuery) => ['bills-of-lading', query] as const,

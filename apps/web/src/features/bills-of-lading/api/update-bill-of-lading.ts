@@ -1,6 +1,7 @@
 import type { BillOfLading, UpdateBillOfLadingBody } from '@lading/contract/bills-of-lading';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import { billOfLadingKeys } from './query-keys';
 
 /** PUT cp/bill-of-ladings/{id}/ with the version the edit was based on (If-Match). */
@@ -25,6 +26,8 @@ export function useUpdateBillOfLading() {
     onSuccess: (bill) => {
       queryClient.setQueryData(billOfLadingKeys.detail(bill.id), bill);
       void queryClient.invalidateQueries({ queryKey: billOfLadingKeys.lists });
+      // The booking's shipment page shows whether the SI is in.
+      void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.bookings });
     },
   });
 }

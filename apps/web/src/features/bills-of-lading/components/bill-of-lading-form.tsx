@@ -11,7 +11,7 @@ import type { BillOfLading, BillOfLadingForm as FormValues } from '@lading/contr
 import { formatAmount2 } from '@lading/contract/decimal';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/choice-fields';
 import { FormOptions } from '../../../components/form/field-chrome';
@@ -26,6 +26,7 @@ import classes from './bill-of-lading-form.module.css';
 import { formatDate } from './bl-format';
 import { CargoTable } from './cargo-table';
 import { ContainersTable } from './containers-table';
+import { CutOffRefusal } from './deadlines-on-demand';
 import { NotifyPartyBlock } from './notify-party-block';
 import { PartyBlock } from './party-block';
 
@@ -121,6 +122,14 @@ type Props = {
   onReload: () => void;
 };
 
+/** What a 409 CUT_OFF_PASSED says: the cut-off and when it passed. */
+type CutOffProblem = { cutOff: string; at: string | null };
+
+function cutOffOf(error: ApiError): CutOffProblem {
+  const detail = (error.body as { error?: { cutOff?: string; at?: string } } | undefined)?.error;
+  return { cutOff: detail?.cutOff ?? '', at: detail?.at ?? null };
+}
+
 /** Live totals (section 5), exact: each row rounded, then summed, as the server stores them. */
 const Totals = memo(function Totals() {
   const containers = useWatch<FormValues, 'containers'>({ name: 'containers' }) ?? [];
@@ -172,7 +181,8 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
     mode: 'onTouched',
   });
   const { reset, handleSubmit, formState, setError, getValues } = methods;
-  const [problem, setProblem] = useState<'stale' | 'locked' | 'rejected' | null>(null);
+  const [problem, setProblem] = useState<'stale' | 'locked' | 'rejected' | 'cut-off' | null>(null);
+  const [cutOff, setCutOff] = useState<CutOffProblem | null>(null);
   const update = useUpdateBillOfLading();
   const isLocked = LOCKED_STATUSES.includes(bill.status);
   // Without CP.BL.EDIT (carrier staff) the same screen is a read-only view; the carrier changes bills by review.
@@ -203,7 +213,10 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
       // can act on is shown on the form.
       if (!(error instanceof ApiError)) return;
       if (error.status === 412) setProblem('stale');
-      else if (error.status === 409) setProblem('locked');
+      else if (error.code === 'CUT_OFF_PASSED') {
+        setCutOff(cutOffOf(error));
+        setProblem('cut-off');
+      } else if (error.status === 409) setProblem('locked');
       else if (error.status === 400) {
         const placed = applyServerFieldErrors(error.fields, setError, (field) =>
           formFieldOfSentField(field, getValues()),
@@ -255,6 +268,15 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
               <Alert color="red" role="alert">
                 {BL_MESSAGES.locked}
               </Alert>
+            )}
+            {problem === 'cut-off' && cutOff && (
+              <Suspense
+                fallback={
+                  <Alert color="red" role="alert" title="The bill was not saved: the deadline has passed" />
+                }
+              >
+                <CutOffRefusal billId={bill.id} cutOff={cutOff.cutOff} at={cutOff.at} />
+              </Suspense>
             )}
             {problem === 'rejected' && (
               <Alert color="red" role="alert" title="The bill was not saved">

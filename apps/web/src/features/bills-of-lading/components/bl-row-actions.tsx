@@ -5,8 +5,8 @@ import { useCan } from '../../../lib/permissions';
 import { BlDocumentActions } from './bl-document-actions';
 
 /**
- * Per row: open the bill ("Open" for those who may edit it, "View" for read-only users such as carrier staff), the
- * carrier's review screen for reviewers, download its PDF, e-mail it.
+ * Per row: open the bill ("Open" for those who may edit it, "View" for read-only users such as carrier staff), its
+ * booking's shipment page, the carrier's review screen for reviewers, download its PDF, e-mail it.
  */
 export function BlRowActions({ bill }: { bill: BillOfLadingListItem }) {
   const can = useCan();
@@ -21,6 +21,16 @@ export function BlRowActions({ bill }: { bill: BillOfLadingListItem }) {
       >
         {verb}
       </AnchorLink>
+      {bill.bookingId !== null && (
+        <AnchorLink
+          to="/app-dashboard/app-shipment/$bookingId"
+          params={{ bookingId: String(bill.bookingId) }}
+          size="sm"
+          aria-label={`Shipment of ${bill.number}`}
+        >
+          Shipment
+        </AnchorLink>
+      )}
       {can('ADMIN.BL_REVIEW.VIEW') && (
         <AnchorLink
           to="/app-dashboard-admin/bl-review/$id"

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
 import { ApiError } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ import { usePackageTypes } from '../../../lib/reference-data/find-package-types'
 import { useBillOfLading } from '../api/get-bill-of-lading';
 import { BillOfLadingForm } from '../components/bill-of-lading-form';
 import { BlDocumentActions } from '../components/bl-document-actions';
+import { SailingDeadlines } from '../components/deadlines-on-demand';
 import { StatusBadge } from '../components/status-badge';
 
 const route = getRouteApi('/portal/bl_view/$id');
@@ -63,9 +64,21 @@ export function BlViewPage({ id }: { id: string }) {
               )}
             />
             <Text size="sm" c="dimmed">
-              Booking {bill.data.bookingNumber ?? '—'} · {bill.data.polName ?? '—'} ({bill.data.polCode}) →{' '}
-              {bill.data.podName ?? '—'} ({bill.data.podCode}) · {bill.data.vesselName ?? '—'}{' '}
-              {bill.data.voyageNumber ?? ''}
+              Booking{' '}
+              {bill.data.bookingId !== null ? (
+                <AnchorLink
+                  to="/app-dashboard/app-shipment/$bookingId"
+                  params={{ bookingId: String(bill.data.bookingId) }}
+                  size="sm"
+                  aria-label={`Shipment ${bill.data.bookingNumber ?? ''}`.trim()}
+                >
+                  {bill.data.bookingNumber ?? 'shipment'}
+                </AnchorLink>
+              ) : (
+                '—'
+              )}{' '}
+              · {bill.data.polName ?? '—'} ({bill.data.polCode}) → {bill.data.podName ?? '—'} (
+              {bill.data.podCode}) · {bill.data.vesselName ?? '—'} {bill.data.voyageNumber ?? ''}
             </Text>
           </Group>
         )
@@ -78,6 +91,12 @@ export function BlViewPage({ id }: { id: string }) {
             Back to the list
           </Anchor>
         </Alert>
+      )}
+      {/* The sailing's SI and VGM deadlines above the form (their own chunk and call: components/deadlines-on-demand). */}
+      {bill.data && (
+        <Suspense fallback={null}>
+          <SailingDeadlines billId={bill.data.id} status={bill.data.status} />
+        </Suspense>
       )}
       {formBill && packageTypes.data && (
         <BillOfLadingForm

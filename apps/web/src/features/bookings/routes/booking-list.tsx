@@ -54,6 +54,21 @@ function BillLink({ booking }: { booking: Booking }) {
   );
 }
 
+/** The booking's number, opening its shipment page. */
+function ShipmentLink({ booking, size = 'sm' }: { booking: Booking; size?: 'sm' | 'md' }) {
+  return (
+    <AnchorLink
+      to="/app-dashboard/app-shipment/$bookingId"
+      params={{ bookingId: String(booking.id) }}
+      size={size}
+      fw={700}
+      aria-label={`Shipment ${booking.number}`}
+    >
+      {booking.number}
+    </AnchorLink>
+  );
+}
+
 function CancelButton({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
   const can = useCan();
   if (booking.status !== 'REQUESTED' || !can('CP.BOOKING.CANCEL')) return null;
@@ -75,7 +90,7 @@ function bookingCard(booking: Booking, onCancel: (booking: Booking) => void) {
   return (
     <>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={700}>{booking.number}</Text>
+        <ShipmentLink booking={booking} size="md" />
         <BookingStatusBadge status={booking.status} />
       </Group>
       <Text size="sm">{lane(booking)}</Text>
@@ -110,9 +125,7 @@ function bookingColumns(onCancel: (booking: Booking) => void): RecordListColumn<
       sort: 'number',
       render: (booking) => (
         <>
-          <Text fw={600} size="sm">
-            {booking.number}
-          </Text>
+          <ShipmentLink booking={booking} />
           {booking.quotationNumber && (
             <Text size="xs" c="dimmed">
               {booking.quotationNumber}
@@ -133,7 +146,8 @@ function bookingColumns(onCancel: (booking: Booking) => void): RecordListColumn<
 }
 
 /**
- * app-dashboard/app-booking-list: search by booking number (10 a page) and status; lane, equipment, vessel/voyage,
+ * app-dashboard/app-booking-list: search by booking number (10 a page) and status; the number opens the booking's
+ * shipment page; lane, equipment, vessel/voyage,
  * ETD/ETA, the bill once the carrier has confirmed, and Cancel (after a confirmation) before confirmation. Search, sort and
  * page are kept in the address. Desktops get a table, phones (780 px and below) cards.
  */
