@@ -11,7 +11,7 @@ import type { BillOfLading, BillOfLadingForm as FormValues } from '@lading/contr
 import { formatAmount2 } from '@lading/contract/decimal';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/choice-fields';
 import { FormOptions } from '../../../components/form/field-chrome';

@@ -8,6 +8,7 @@ describe('the shipment log, as a reader says it', () => {
       'Shipping instructions submitted',
     );
     expect(actionText({ record: 'BOOKING', action: 'ROLLED_OVER' })).toBe('Moved to another sailing');
+    expect(actionText({ record: 'BOOKING', action: 'VGM_DECLARED' })).toBe('VGM declared');
     expect(actionText({ record: 'BILL_OF_LADING', action: 'LATE_ACCEPTANCE_GRANTED' })).toBe(
       'Late acceptance granted',
     );

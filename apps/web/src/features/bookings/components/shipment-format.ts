@@ -26,6 +26,7 @@ const ACTIONS: Record<string, string> = {
   SAILING_CHANGED: 'Sailing changed',
   PRINTED: 'PDF printed',
   MAILED: 'E-mailed',
+  VGM_DECLARED: 'VGM declared',
 };
 
 export function actionText(entry: Pick<ShipmentLogEntry, 'record' | 'action'>): string {
