@@ -56,7 +56,9 @@ export const isoDateSchema = z
       !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     'is not a real date',
-  );
+  )
+  // The calendar has no year 0 (PostgreSQL refuses it; JavaScript reads it as 1 BC).
+  .refine((value) => !value.startsWith('0000'), 'must be in year 0001 or later');
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const todayIso = () => new Date().toISOString().slice(0, 10);

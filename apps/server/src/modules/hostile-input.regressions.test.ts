@@ -40,6 +40,25 @@ describe('hostile input: counter-examples found by the property test', () => {
     }
   });
 
+  it('a date in year 0000, or a date-time outside the years 0001 to 9999, is a 400 naming the field (PostgreSQL has no year 0)', async () => {
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/cp/schedules/point-to-point/?pol=INNSA&pod=AEJEA&departureFrom=0000-01-01',
+      headers: customer,
+    });
+    expectFieldError(search, 'departureFrom');
+    const staff = (await signInAs(t, 'admin')).headers;
+    for (const eta of ['0000-06-01T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
+      const delay = await t.app.inject({
+        method: 'POST',
+        url: '/cp/admin/voyages/1/calls/1/delay/',
+        headers: { ...staff, 'if-match': '1' },
+        payload: { eta, etd: '2026-12-01T00:00:00Z', reason: 'Berth congestion' },
+      });
+      expectFieldError(delay, 'eta');
+    }
+  });
+
   it('an unknown or expired sign-in interaction is a 400 naming the uid', async () => {
     const response = await t.app.inject({ method: 'GET', url: "/authenticate/interaction/'/" });
     expectFieldError(response, 'uid');
