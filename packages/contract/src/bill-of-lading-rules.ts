@@ -1,7 +1,6 @@
 // The bills of lading's rules and constants, free of zod: what the web's screens import (statuses, messages, the
 // totals, the form's pre-fill and payload, the warnings), so a screen's first load carries neither zod nor the
 // schemas. bills-of-lading.ts holds the schemas and re-exports all of this.
-import ContainerValidator from 'container-validator';
 import type {
   BillOfLading,
   BillOfLadingForm,
@@ -11,7 +10,7 @@ import type {
   NotifyPartyForm,
   UpdateBillOfLadingBody,
 } from './bills-of-lading';
-import { formatAmount2, roundDecimalText, scaledToText, sumRounded2, toScaledInteger } from './decimal';
+import { roundDecimalText, sumRounded2, toScaledInteger } from './decimal';
 import type { BlStatus } from './status-codes';
 
 export const DCSA_TRANSPORT_DOCUMENT_STATUS: Record<BlStatus, string> = {
@@ -263,32 +262,29 @@ export function formFieldOfSentField(sentField: string, form: BillOfLadingForm):
 
 // ---- warnings (advice, never blocking) ------------------------------------------------------------------------
 
-let validator: ContainerValidator | undefined;
-/** Built on first use: a module-level `new` would keep the validator in every chunk that imports this module. */
-const containerValidator = () => {
-  validator ??= new ContainerValidator();
-  return validator;
-};
+/** ISO 6346: owner code (3 letters), category (U, J or Z), 6-digit serial; then the check digit. */
+const ISO_6346 = /^[A-Z]{3}[UJZ]\d{6}$/;
+/** ISO 6346's character values: digits their own, letters from 10 up, skipping 11, 22 and 33 (the `.`s). */
+const ISO_6346_VALUES = '0123456789A.BCDEFGHIJK.LMNOPQRSTU.VWXYZ';
+
+/**
+ * The check digit of owner code + category + serial (ten characters): each character's value times 2 to the power of
+ * its position, summed, modulo 11 (a remainder of 10 gives 0). Null when the ten characters are not that.
+ */
+function checkDigit(firstTen: string): number | null {
+  if (!ISO_6346.test(firstTen)) return null;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += ISO_6346_VALUES.indexOf(firstTen[i]!) * 2 ** i;
+  return (sum % 11) % 10;
+}
 
 /** ISO 6346: owner code (3 letters), category (U, J or Z), 6-digit serial, check digit. */
 export function isValidContainerNumber(containerNumber: string): boolean {
-  return containerValidator().isValid(containerNumber.trim().toUpperCase());
+  const text = containerNumber.trim().toUpperCase();
+  return text.length === 11 && checkDigit(text.slice(0, 10)) === Number(text[10]);
 }
 
 export const VGM_TOLERANCE = 0.05;
-
-/** The declared VGM should be cargo gross + tare; true when it differs by more than 5 %. Exact, in hundredths. */
-export function isVgmOffExpected(
-  container: Pick<ContainerForm, 'vgm' | 'cargoGrossWeight' | 'tareWeight'>,
-): boolean {
-  return (
-    vgmMismatch({
-      vgm: container.vgm,
-      cargoGrossWeight: container.cargoGrossWeight,
-      tareWeight: container.tareWeight,
-    }) !== null
-  );
-}
 
 type Weight = number | string | null | undefined;
 const scaled = (value: Weight) =>
@@ -297,45 +293,29 @@ const scaled = (value: Weight) =>
     : toScaledInteger(value);
 
 /**
- * The VGM warning (issue 26): a VGM more than 5 % away from cargo gross + tare, or null (within 5 %, or a weight not
- * known yet). Exact: every value rounded half up to hundredths first; the deviation is (VGM − expected) ÷ expected in
- * per cent, rounded half up (away from zero) to 2 decimals. The same rule serves the VGM screen, the bill's read and
- * the bill's edit screen.
+ * The VGM and cargo gross + tare, in hundredths of a kg (each value rounded half up to hundredths first), when the VGM
+ * is more than 5 % (VGM_TOLERANCE) away from it; null when within 5 % or a weight is not known yet. Exact. The VGM
+ * warning's message (`vgmMismatch` in vgm.ts) is built from it; the bill's edit screen only asks whether it is null.
  */
-export function vgmMismatch(weights: { vgm: Weight; cargoGrossWeight: Weight; tareWeight: Weight }): {
-  code: 'VGM_MISMATCH';
-  declared: number;
-  expected: number;
-  deviationPercent: number;
-  tolerancePercent: number;
-  message: string;
+export function vgmOffExpected(weights: { vgm: Weight; cargoGrossWeight: Weight; tareWeight: Weight }): {
+  vgm: bigint;
+  expected: bigint;
 } | null {
   const vgm = scaled(weights.vgm);
   const cargo = scaled(weights.cargoGrossWeight);
   if (vgm === null || cargo === null) return null;
   const expected = cargo + (scaled(weights.tareWeight) ?? 0n);
   if (expected <= 0n) return null;
-  const difference = vgm - expected;
-  const magnitude = difference < 0n ? -difference : difference;
+  const difference = vgm > expected ? vgm - expected : expected - vgm;
   // |vgm - expected| / expected > 5 %  <=>  20 * |vgm - expected| > expected
-  if (magnitude * 20n <= expected) return null;
-  // Hundredths of a per cent: |d| * 10000 / expected, rounded half up.
-  const hundredths = (magnitude * 20_000n + expected) / (2n * expected);
-  const deviation = difference < 0n ? -hundredths : hundredths;
-  const declaredText = scaledToText(vgm);
-  const expectedText = scaledToText(expected);
-  const deviationText = scaledToText(deviation);
-  return {
-    code: 'VGM_MISMATCH',
-    declared: Number(declaredText),
-    expected: Number(expectedText),
-    deviationPercent: Number(deviationText),
-    tolerancePercent: VGM_TOLERANCE * 100,
-    message:
-      `The VGM (${formatAmount2(declaredText)} kg) is ${deviationText.replace('-', '')} % ` +
-      `${deviation < 0n ? 'below' : 'above'} cargo gross + tare (${formatAmount2(expectedText)} kg): ` +
-      'more than 5 % apart. Please check the weights.',
-  };
+  return difference * 20n > expected ? { vgm, expected } : null;
+}
+
+/** The declared VGM should be cargo gross + tare; true when it differs by more than 5 %. Exact, in hundredths. */
+export function isVgmOffExpected(
+  container: Pick<ContainerForm, 'vgm' | 'cargoGrossWeight' | 'tareWeight'>,
+): boolean {
+  return vgmOffExpected(container) !== null;
 }
 
 /** Package counts on containers vs the count stated in cargo rows' package details (when it starts with a number). */
@@ -355,7 +335,9 @@ export function packageCountMismatch(
 
 /** The eleventh character of a container number (ISO 6346) for owner code + category + 6-digit serial. */
 export function withCheckDigit(firstTen: string): string {
-  return `${firstTen}${containerValidator().createCheckDigit(firstTen) % 10}`;
+  const digit = checkDigit(firstTen);
+  if (digit === null) throw new Error(`${firstTen} is not an ISO 6346 owner code, category and serial`);
+  return `${firstTen}${digit}`;
 }
 
 // ---- what a customer edits, for history and review --------------------------------------------------------------

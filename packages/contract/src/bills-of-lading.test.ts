@@ -1,3 +1,4 @@
+import ContainerValidator from 'container-validator';
 import { describe, expect, it } from 'vitest';
 import {
   type BillOfLading,
@@ -189,6 +190,34 @@ describe('warnings', () => {
     expect(isValidContainerNumber('TEXU3070079')).toBe(true);
     expect(isValidContainerNumber('TEXU3070070')).toBe(false);
     expect(isValidContainerNumber(withCheckDigit('LDGU100001'))).toBe(true);
+    expect(isValidContainerNumber(' csqu3054383 ')).toBe(true);
+    expect(isValidContainerNumber('CSQA3054383')).toBe(false);
+    expect(isValidContainerNumber('CSQU305438')).toBe(false);
+    expect(() => withCheckDigit('CSQU30543')).toThrow();
+  });
+
+  it('agrees with the container-validator package (ISO 6346), which the contract no longer ships', () => {
+    // Every letter in each place of the owner code and category (with serials that vary each digit), each with all
+    // ten check digits: the same verdict, and the same digit computed.
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    let checked = 0;
+    for (let i = 0; i < 26 * 26; i++) {
+      const owner = `${letters[i % 26]}${letters[Math.floor(i / 26)]}${letters[(i * 7) % 26]}`;
+      const category = letters[(i * 11) % 26]!;
+      const serial = String((i * 104_729) % 1_000_000).padStart(6, '0');
+      const firstTen = `${owner}${category}${serial}`;
+      for (let digit = 0; digit < 10; digit++) {
+        const number = `${firstTen}${digit}`;
+        expect(isValidContainerNumber(number), number).toBe(new ContainerValidator().isValid(number));
+      }
+      if ('UJZ'.includes(category)) {
+        expect(withCheckDigit(firstTen)).toBe(
+          `${firstTen}${new ContainerValidator().createCheckDigit(firstTen)}`,
+        );
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 
   it('flags a VGM more than 5 % away from cargo gross + tare', () => {

@@ -19,6 +19,8 @@ export * from './bill-of-lading-rules';
 // BL_STATUSES (ours, each mapped to DCSA eBL 3.0.3 transportDocumentStatus) and BL_SORT_FIELDS live in
 // status-codes.ts, free of zod for the web's shell.
 export { BL_SORT_FIELDS, BL_STATUSES, type BlStatus } from './status-codes';
+// The VGM warning the bill's read carries (vgm.ts, with the VGM declarations).
+export { vgmMismatch } from './vgm';
 
 // ---- read shape (specification section 3) ----------------------------------------------------------------------
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { vgmMismatch } from './bill-of-lading-rules';
-import { latestWeighingDate, PutVgmDeclarationsBodySchema, verifiedGrossMassSchema } from './vgm';
+import {
+  latestWeighingDate,
+  PutVgmDeclarationsBodySchema,
+  verifiedGrossMassSchema,
+  vgmMismatch,
+} from './vgm';
 
 const mass = (value: unknown) => verifiedGrossMassSchema.safeParse(value);
 

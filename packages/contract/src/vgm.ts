@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidContainerNumber } from './bill-of-lading-rules';
-import { roundDecimalText, toScaledInteger } from './decimal';
+import { isValidContainerNumber, VGM_TOLERANCE, vgmOffExpected } from './bill-of-lading-rules';
+import { formatAmount2, roundDecimalText, scaledToText, toScaledInteger } from './decimal';
 import { DB_INT_MAX } from './ids';
 import { isoDateSchema } from './quotations';
 import { singleLine } from './single-line';
@@ -27,7 +27,7 @@ export const BILL_VGM_METHOD: Record<VgmDeclarationMethod, 'Method 1' | 'Method 
 /** The heaviest VGM taken (kg): above any container's maximum gross mass. */
 export const VGM_MAX_KG = 100_000;
 
-/** The VGM warning: more than 5 % away from cargo gross + tare (`vgmMismatch` in bill-of-lading-rules.ts). */
+/** The VGM warning: more than 5 % away from cargo gross + tare (`vgmMismatch` below). */
 export const VgmWarningSchema = z.object({
   code: z.literal('VGM_MISMATCH'),
   /** The VGM, kg. */
@@ -41,6 +41,37 @@ export const VgmWarningSchema = z.object({
   message: z.string(),
 });
 export type VgmWarning = z.infer<typeof VgmWarningSchema>;
+
+/**
+ * The VGM warning (issue 26): a VGM more than 5 % away from cargo gross + tare, or null (within 5 %, or a weight not
+ * known yet). Exact: every value rounded half up to hundredths first (`vgmOffExpected`, bill-of-lading-rules.ts, the
+ * bill's edit screen's check); the deviation is (VGM − expected) ÷ expected in per cent, rounded half up (away from
+ * zero) to 2 decimals. The same rule serves the VGM screen, the bill's read and the bill's edit screen.
+ */
+export function vgmMismatch(weights: Parameters<typeof vgmOffExpected>[0]): VgmWarning | null {
+  const off = vgmOffExpected(weights);
+  if (off === null) return null;
+  const { vgm, expected } = off;
+  const difference = vgm - expected;
+  const magnitude = difference < 0n ? -difference : difference;
+  // Hundredths of a per cent: |d| * 10000 / expected, rounded half up.
+  const hundredths = (magnitude * 20_000n + expected) / (2n * expected);
+  const deviation = difference < 0n ? -hundredths : hundredths;
+  const declaredText = scaledToText(vgm);
+  const expectedText = scaledToText(expected);
+  const deviationText = scaledToText(deviation);
+  return {
+    code: 'VGM_MISMATCH',
+    declared: Number(declaredText),
+    expected: Number(expectedText),
+    deviationPercent: Number(deviationText),
+    tolerancePercent: VGM_TOLERANCE * 100,
+    message:
+      `The VGM (${formatAmount2(declaredText)} kg) is ${deviationText.replace('-', '')} % ` +
+      `${deviation < 0n ? 'below' : 'above'} cargo gross + tare (${formatAmount2(expectedText)} kg): ` +
+      'more than 5 % apart. Please check the weights.',
+  };
+}
 
 /* ---------------------------------------------------------------- read: GET cp/bookings/{id}/vgm/ */
 

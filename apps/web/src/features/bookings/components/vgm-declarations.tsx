@@ -1,4 +1,3 @@
-import { vgmMismatch } from '@lading/contract/bill-of-lading-rules';
 import { formatAmount2 } from '@lading/contract/decimal';
 import {
   VGM_DECLARATION_METHODS,
@@ -7,6 +6,7 @@ import {
   type VgmDeclarationBody,
   VgmDeclarationBodySchema,
   type VgmDeclarations as VgmDeclarationsRead,
+  vgmMismatch,
 } from '@lading/contract/vgm';
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
