@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  BL_FORM_MESSAGES,
-  BL_PHONE_PATTERN,
-  HS_COMMODITY_PATTERN,
-  MAX_NOTIFY_PARTIES,
-  MEASURE_MAX,
-  VGM_METHODS,
-} from './bill-of-lading-rules';
+import { MAX_NOTIFY_PARTIES, VGM_METHODS } from './bill-of-lading-rules';
 import { decimalText } from './decimal';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
@@ -16,11 +9,35 @@ import { VgmWarningSchema } from './vgm';
 // ---- statuses --------------------------------------------------------------------------------------------------
 
 export * from './bill-of-lading-rules';
+export * from './bill-of-lading-save';
 // BL_STATUSES (ours, each mapped to DCSA eBL 3.0.3 transportDocumentStatus) and BL_SORT_FIELDS live in
 // status-codes.ts, free of zod for the web's shell.
 export { BL_SORT_FIELDS, BL_STATUSES, type BlStatus } from './status-codes';
 // The VGM warning the bill's read carries (vgm.ts, with the VGM declarations).
 export { vgmMismatch } from './vgm';
+
+// ---- the edit's patterns and the form's field messages ------------------------------------------------------------
+
+/** Digits, spaces and + - ( ) only; 6 to 20 characters. */
+export const BL_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
+/** Field messages of the edit form. The specification names only the toasts (BL_MESSAGES); these are ours. */
+export const BL_FORM_MESSAGES = {
+  required: 'Required',
+  phone: 'Enter a phone number',
+  email: 'Enter an e-mail address',
+  number: 'Enter a number',
+  notNegative: 'Must be 0 or more',
+  tooLarge: 'Too large',
+  wholeNumber: 'Enter a whole number',
+  commodity: 'Pick a commodity with a 6- or 8-digit HS code',
+  notifyParty: 'Pick a company or give the name in BL',
+  tooLong: (max: number) => `At most ${max} characters`,
+} as const;
+
+/** Commodities are HS subheadings (6 digits) or national tariff lines (8 digits), never chapters or headings. */
+export const HS_COMMODITY_PATTERN = /^\d{6}(\d{2})?$/;
+export const MEASURE_MAX = 1e9;
 
 // ---- read shape (specification section 3) ----------------------------------------------------------------------
 

@@ -1,11 +1,9 @@
 import {
   BL_MESSAGES,
   computeBillTotals,
-  formFieldOfSentField,
   LOCKED_STATUSES,
   packageCountMismatch,
   prefillBillForm,
-  toUpdatePayload,
 } from '@lading/contract/bill-of-lading-rules';
 import type { BillOfLading, BillOfLadingForm as FormValues } from '@lading/contract/bills-of-lading';
 import { formatAmount2 } from '@lading/contract/decimal';
@@ -122,14 +120,6 @@ type Props = {
   onReload: () => void;
 };
 
-/** What a 409 CUT_OFF_PASSED says: the cut-off and when it passed. */
-type CutOffProblem = { cutOff: string; at: string | null };
-
-function cutOffOf(error: ApiError): CutOffProblem {
-  const detail = (error.body as { error?: { cutOff?: string; at?: string } } | undefined)?.error;
-  return { cutOff: detail?.cutOff ?? '', at: detail?.at ?? null };
-}
-
 /** Live totals (section 5), exact: each row rounded, then summed, as the server stores them. */
 const Totals = memo(function Totals() {
   const containers = useWatch<FormValues, 'containers'>({ name: 'containers' }) ?? [];
@@ -158,10 +148,12 @@ const Totals = memo(function Totals() {
   );
 });
 
-/** The contract's BillOfLadingFormSchema through zodResolver, fetched (with zod) once the user reaches the form. */
-const billResolver = lazyResolver<FormValues>(() =>
-  import('./bill-form-resolver').then((module) => module.billFormResolver),
-);
+/**
+ * The contract's BillOfLadingFormSchema through zodResolver, fetched (with zod) once the user reaches the form; the
+ * save's payload comes in the same module, in before a submit gets past the resolver.
+ */
+const billForm = () => import('./bill-form-resolver');
+const billResolver = lazyResolver<FormValues>(() => billForm().then((module) => module.billFormResolver));
 
 /**
  * The Bill Of Lading edit form (specification sections 2, 4 and 5), driven by the contract's BillOfLadingFormSchema
@@ -182,7 +174,8 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
   });
   const { reset, handleSubmit, formState, setError, getValues } = methods;
   const [problem, setProblem] = useState<'stale' | 'locked' | 'rejected' | 'cut-off' | null>(null);
-  const [cutOff, setCutOff] = useState<CutOffProblem | null>(null);
+  // The 409 CUT_OFF_PASSED refusal, which CutOffRefusal reads (its own chunk: deadlines-on-demand).
+  const [cutOff, setCutOff] = useState<ApiError | null>(null);
   const update = useUpdateBillOfLading();
   const isLocked = LOCKED_STATUSES.includes(bill.status);
   // Without CP.BL.EDIT (carrier staff) the same screen is a read-only view; the carrier changes bills by review.
@@ -205,6 +198,8 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
 
   const save = async (form: FormValues) => {
     setProblem(null);
+    // Loaded already: the resolver that has just passed the form came in this module.
+    const { toUpdatePayload, formFieldOfSentField } = await billForm();
     try {
       await update.mutateAsync({ id: bill.id, body: toUpdatePayload(bill, form) });
       toast.success(BL_MESSAGES.saveSuccess);
@@ -214,7 +209,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
       if (!(error instanceof ApiError)) return;
       if (error.status === 412) setProblem('stale');
       else if (error.code === 'CUT_OFF_PASSED') {
-        setCutOff(cutOffOf(error));
+        setCutOff(error);
         setProblem('cut-off');
       } else if (error.status === 409) setProblem('locked');
       else if (error.status === 400) {
@@ -275,7 +270,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
                   <Alert color="red" role="alert" title="The bill was not saved: the deadline has passed" />
                 }
               >
-                <CutOffRefusal billId={bill.id} cutOff={cutOff.cutOff} at={cutOff.at} />
+                <CutOffRefusal billId={bill.id} error={cutOff} />
               </Suspense>
             )}
             {problem === 'rejected' && (

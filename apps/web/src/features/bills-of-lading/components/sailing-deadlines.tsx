@@ -1,5 +1,6 @@
 import type { BlStatus } from '@lading/contract/bills-of-lading';
 import { Alert, Stack, Text } from '@mantine/core';
+import type { ApiError } from '../../../lib/api-client';
 import { deadlineState, deadlineText, useNow } from '../../../lib/deadline';
 import { formatPortTime } from '../../../lib/port-time';
 import { useBillDeadlines } from '../api/get-bill-deadlines';
@@ -78,8 +79,11 @@ const CUT_OFF_TEXT: Record<string, string> = {
   VCO: 'The VGM cut-off (VCO)',
 };
 
-/** The save refused with 409 CUT_OFF_PASSED: which deadline passed, when (the port's time), and what to do. */
-export function CutOffRefusal({ billId, cutOff, at }: { billId: number; cutOff: string; at: string | null }) {
+/** The save refused with 409 CUT_OFF_PASSED (`error`): which deadline passed, when (the port's time), and what to do. */
+export function CutOffRefusal({ billId, error }: { billId: number; error: ApiError }) {
+  const detail = (error.body as { error?: { cutOff?: string; at?: string } } | undefined)?.error;
+  const cutOff = detail?.cutOff ?? '';
+  const at = detail?.at ?? null;
   // The port of loading's zone from the banner's read (UTC until it is in).
   const portTimeZone = useBillDeadlines(billId).data?.sailing?.port.timeZone;
   return (
