@@ -34,7 +34,15 @@ type DemoContainer = {
   method: 'Method 1' | 'Method 2';
 };
 type DemoCargo = { hs: string; commodity: string; pack: string; details: string };
+/** The demo customer's bookings on a sailing (issue 26), each picked at seeding time by demo-sailings.ts. */
+export const SAILING_ROLES = ['DCO_SOON', 'DCO_PASSED', 'DCO_LATE_ACCEPTED', 'ROLLED_OVER'] as const;
+export type SailingRole = (typeof SAILING_ROLES)[number];
+/** The voyage a demo booking is on. */
+export type DemoSailing = { voyageId: number; vesselName: string; voyageNumber: string };
+
 type DemoBill = {
+  /** On a voyage of the schedule (the four bills after the first fourteen); skipped when none was found. */
+  sailing?: SailingRole;
   owner: 'customer' | 'customer2';
   status: 'DRAFT' | 'UPDATE PENDING' | 'APPROVED' | 'ISSUED' | 'SURRENDERED';
   pol: string;
@@ -255,15 +263,70 @@ const DEMO_BILLS: DemoBill[] = [
       { hs: '090111', commodity: 'Arabica coffee beans, green', pack: 'BG', details: '640 bags of 30 kg' },
     ],
   },
+  // Four drafts of the demo customer on sailings of the schedule: the SI due within a day, past its DCO without and
+  // with a late acceptance, and one rolled over to the next sailing (demo-sailings.ts).
+  {
+    sailing: 'DCO_SOON',
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INNSA',
+    pod: 'AEJEA',
+    consignee: 'GULFIMP',
+    containers: [
+      { size: '40HC', seal: 'SL100901', pack: 'CT', packs: 580, gross: 9420, cbm: 66.1, method: 'Method 1' },
+    ],
+    cargo: [{ ...GARMENTS, details: '580 cartons' }],
+  },
+  {
+    sailing: 'DCO_PASSED',
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INNSA',
+    pod: 'AEJEA',
+    consignee: 'GULFIMP',
+    containers: [
+      { size: '20GP', seal: 'SL101001', pack: 'BG', packs: 800, gross: 20310, cbm: 26.8, method: 'Method 2' },
+    ],
+    cargo: [RICE],
+  },
+  {
+    sailing: 'DCO_LATE_ACCEPTED',
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INNSA',
+    pod: 'NLRTM',
+    consignee: 'ROTTDIST',
+    containers: [
+      { size: '40GP', seal: 'SL101101', pack: 'PX', packs: 21, gross: 10450, cbm: 57.9, method: 'Method 1' },
+    ],
+    cargo: [{ ...TILES, details: '21 pallets' }],
+  },
+  {
+    sailing: 'ROLLED_OVER',
+    owner: 'customer',
+    status: 'DRAFT',
+    pol: 'INMUN',
+    pod: 'SGSIN',
+    consignee: 'BLUEFWD',
+    containers: [
+      { size: '40HC', seal: 'SL101201', pack: 'CT', packs: 640, gross: 9990, cbm: 68.3, method: 'Method 1' },
+    ],
+    cargo: [{ hs: '610910', commodity: 'Cotton T-shirts, knitted', pack: 'CT', details: '640 cartons' }],
+  },
 ];
 
 const VESSELS = ['MV Lading Horizon', 'MV Coral Meridian', 'MV Arabian Tide'];
 
-/** Seeds bookings, containers and the demo bills (offices exist already), in the demo seed's transaction. */
+/**
+ * Seeds bookings, containers and the demo bills (offices exist already), in the demo seed's transaction. A bill with a
+ * `sailing` is seeded only when `sailings` has its voyage; returns the booking and bill of each seeded one.
+ */
 export async function seedDemoBills(
   tx: Tx,
   ownerIds: { customer: number; customer2: number },
-): Promise<void> {
+  sailings: Partial<Record<SailingRole, DemoSailing>> = {},
+): Promise<Partial<Record<SailingRole, { bookingId: number; billId: number }>>> {
+  const seeded: Partial<Record<SailingRole, { bookingId: number; billId: number }>> = {};
   const officeRows = await tx.select().from(offices);
   const officeId = (code: string) => officeRows.find((o) => o.code === code)!.id;
 
@@ -316,10 +379,12 @@ export async function seedDemoBills(
   };
 
   for (const [index, demo] of DEMO_BILLS.entries()) {
+    const sailing = demo.sailing ? sailings[demo.sailing] : undefined;
+    if (demo.sailing && !sailing) continue;
     const ownerId = ownerIds[demo.owner];
     const seq = String(index + 1).padStart(4, '0');
-    const vessel = VESSELS[index % VESSELS.length]!;
-    const voyage = `${String(40 + index).padStart(3, '0')}W`;
+    const vessel = sailing?.vesselName ?? VESSELS[index % VESSELS.length]!;
+    const voyage = sailing?.voyageNumber ?? `${String(40 + index).padStart(3, '0')}W`;
     const day = String(1 + ((index * 2) % 27)).padStart(2, '0');
     const [booking] = await tx
       .insert(bookings)
@@ -330,6 +395,7 @@ export async function seedDemoBills(
         podId: portId(demo.pod),
         vesselName: vessel,
         voyageNumber: voyage,
+        voyageId: sailing?.voyageId ?? null,
         status: 'CONFIRMED',
         officeId: officeId(demo.pol === 'INMAA' ? 'MAA' : 'TSX'),
       })
@@ -462,5 +528,7 @@ export async function seedDemoBills(
       version: 1,
       comment: 'Draft created from the booking',
     });
+    if (demo.sailing) seeded[demo.sailing] = { bookingId: booking!.id, billId: blId };
   }
+  return seeded;
 }

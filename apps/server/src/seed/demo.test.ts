@@ -73,3 +73,63 @@ describe('demo quotations and bookings', () => {
     expect(requested[0]!.n).toBe(2);
   });
 });
+
+describe('demo bookings on sailings (issue 26)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db);
+  });
+  afterAll(() => database.close());
+
+  it('gives the demo customer a draft due within a day, one past its DCO, one accepted late and one rolled over', async () => {
+    const { queryRows } = await import('../db/client');
+    const { sql } = await import('drizzle-orm');
+    const rows = await queryRows<{
+      number: string;
+      dco: string;
+      etd: string;
+      lateUntil: string | null;
+      rolled: number;
+      owner: string;
+      status: string;
+    }>(
+      database.db,
+      sql`select bl.number, bl.status, u.email::text as owner, co.at::text as dco, tc.etd::text as etd,
+            (select max(la.until)::text from bl_late_acceptances la where la.bl_id = bl.id and la.cut_off = 'DCO')
+              as "lateUntil",
+            (select count(*)::int from audit_events a
+              where a.record_type = 'BOOKING' and a.record_id = b.id and a.action = 'ROLLED_OVER') as rolled
+          from bookings b
+          join bills_of_lading bl on bl.booking_id = b.id
+          join users u on u.id = b.created_by_id
+          join transport_calls tc on tc.voyage_id = b.voyage_id and tc.port_id = b.pol_id
+          join transport_call_cut_offs co on co.transport_call_id = tc.id and co.code = 'DCO'
+          where b.voyage_id is not null order by bl.number`,
+    );
+    expect(rows.map((row) => row.number)).toEqual([
+      'LDG26110015',
+      'LDG26110016',
+      'LDG26110017',
+      'LDG26110018',
+    ]);
+    const now = Date.now();
+    const [soon, passed, late, rolled] = rows.map((row) => ({
+      ...row,
+      dco: Date.parse(row.dco),
+      etd: Date.parse(row.etd),
+      lateUntil: row.lateUntil === null ? null : Date.parse(row.lateUntil),
+    }));
+    for (const row of [soon!, passed!, late!, rolled!]) {
+      expect(row).toMatchObject({ owner: DEMO_ACCOUNTS.customer, status: 'DRAFT' });
+      expect(row.etd).toBeGreaterThan(now);
+    }
+    expect(soon!.dco).toBeGreaterThan(now);
+    expect(soon!.dco).toBeLessThanOrEqual(now + 24 * 3_600_000);
+    expect(passed!.dco).toBeLessThan(now);
+    expect(passed!.lateUntil).toBeNull();
+    expect(late!.dco).toBeLessThan(now);
+    expect(late!.lateUntil).toBeGreaterThan(now);
+    expect(rolled!.rolled).toBe(1);
+  });
+});

@@ -9,6 +9,7 @@ import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoQuotations } from './demo-quotations';
+import { pickDemoSailings, seedDemoSailingHistory } from './demo-sailings';
 import { seedDemoTariffs } from './demo-tariffs';
 import { seedDemoVoyages } from './demo-voyages';
 
@@ -246,8 +247,11 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     const customer2 = idOf(DEMO_ACCOUNTS.customer2);
     await seedDemoTariffs(tx);
     await seedDemoVoyages(tx);
-    if (customer && customer2) {
-      await seedDemoBills(tx, { customer, customer2 });
+    const admin = idOf(DEMO_ACCOUNTS.admin);
+    if (customer && customer2 && admin) {
+      const { sailings, rolledFrom } = await pickDemoSailings(tx);
+      const seeded = await seedDemoBills(tx, { customer, customer2 }, sailings);
+      await seedDemoSailingHistory(tx, { adminId: admin, seeded, sailings, rolledFrom });
       await seedDemoQuotations(tx, { customer, customer2 });
     }
     return { created: inserted.length > 0 };

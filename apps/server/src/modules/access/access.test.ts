@@ -73,6 +73,7 @@ describe('access model', () => {
         'NOTIFICATION',
         'DASHBOARD',
         'SCHEDULE',
+        'VGM',
       ]);
       expect(cp.resources.find((r) => r.code === 'BL')!.operations).toEqual([
         { code: 'VIEW' },
@@ -139,7 +140,7 @@ describe('access model', () => {
     it('branch staff see exactly the Chennai bills; the corporate office sees all of them', async () => {
       expect(await billNumbers(as.branch.headers)).toEqual(CHENNAI_BILLS);
       const all = await billNumbers(as.corporate.headers);
-      expect(all).toHaveLength(14);
+      expect(all).toHaveLength(18);
       expect(all).toEqual(expect.arrayContaining(CHENNAI_BILLS));
       // A filter cannot widen the scope: asking for another customer's bills stays within the office.
       expect(await billNumbers(as.branch.headers, '&bl_number=LDG26110001')).toEqual([]);
@@ -159,6 +160,10 @@ describe('access model', () => {
         'LDG26110006',
         'LDG26110007',
         'LDG26110008',
+        'LDG26110015',
+        'LDG26110016',
+        'LDG26110017',
+        'LDG26110018',
       ]);
       expect(await billNumbers(as.customer.headers, `&created_by_id=${as.customer2.userId}`)).toEqual([]);
     });
@@ -188,7 +193,7 @@ describe('access model', () => {
 
       const back = await call('PUT', url, as.corporate.headers, { officeId: officeId('TSX') });
       expect(back.json()).toMatchObject({ selectedOffice: { code: 'TSX' }, isCorporateOffice: true });
-      expect(await billNumbers(as.corporate.headers)).toHaveLength(14);
+      expect(await billNumbers(as.corporate.headers)).toHaveLength(18);
 
       const branchUrl = `/authenticate/oauth/users/${as.branch.userId}/selected-office/`;
       const notTheirs = await call('PUT', branchUrl, as.branch.headers, { officeId: officeId('TSX') });

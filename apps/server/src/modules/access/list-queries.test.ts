@@ -70,6 +70,6 @@ describe('empty list filters mean no filter, on every list endpoint', () => {
       headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().count).toBe(8);
+    expect(res.json().count).toBe(12);
   });
 });
