@@ -143,6 +143,14 @@ function checkDigit(firstTen: string): number | null {
   return (sum % 11) % 10;
 }
 
+/**
+ * A container number as people write it ("MSCU 123456-5", "mscu 123456 5"): upper case, with the spaces and dashes
+ * dropped, so the check digit written after a dash stays the eleventh character (issue 28).
+ */
+export function normalizeContainerNumber(typed: string): string {
+  return typed.toUpperCase().replace(/[\s\-\u2010-\u2015]/g, '');
+}
+
 /** ISO 6346: owner code (3 letters), category (U, J or Z), 6-digit serial, check digit. */
 export function isValidContainerNumber(containerNumber: string): boolean {
   const text = containerNumber.trim().toUpperCase();

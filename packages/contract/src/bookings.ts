@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidContainerNumber } from './bills-of-lading';
+import { isValidContainerNumber, normalizeContainerNumber } from './bills-of-lading';
 import { DB_INT_MAX, idSchema, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { CARGO_TYPES, CustomerRefSchema, EquipmentLineSchema } from './quotations';
@@ -76,8 +76,8 @@ export const ConfirmBookingBodySchema = z
         z.object({
           containerNumber: z
             .string({ message: 'is required' })
-            .trim()
-            .toUpperCase()
+            // As written on papers: "MSCU 123456-5" is MSCU1234565.
+            .overwrite(normalizeContainerNumber)
             .refine(isValidContainerNumber, 'is not a valid ISO 6346 container number (check digit)'),
           isoCode: z
             .string({ message: 'is required' })

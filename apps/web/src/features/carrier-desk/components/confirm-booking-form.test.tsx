@@ -86,6 +86,17 @@ describe('ConfirmBookingForm', () => {
     expect(screen.getByTestId('container-check-0').textContent).toBe('Check digit OK');
   });
 
+  it('takes a number pasted as on papers, "MSCU 123456-6", whole: its check digit is not cut off (issue 28)', () => {
+    renderForm();
+    const input = screen.getByLabelText(/^Container number 1/) as HTMLInputElement;
+    const pasted = 'MSCU 123456-6';
+    // A browser cuts what is typed or pasted at the input's maxlength, before the cell drops the separators.
+    expect(input.maxLength === -1 || input.maxLength >= pasted.length).toBe(true);
+    type(/^Container number 1/, pasted);
+    expect(input.value).toBe('MSCU1234566');
+    expect(screen.getByTestId('container-check-0').textContent).toBe('Check digit OK');
+  });
+
   it("sends the allocation once and puts the server's 400 on the cell it names", async () => {
     // The server's answers, through the real API client: the lane's sailings, then the confirm's 400 (its shape to
     // ApiError.fields).

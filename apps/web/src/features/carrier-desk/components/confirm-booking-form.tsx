@@ -14,11 +14,13 @@ import { type ConfirmBookingResult, useConfirmBooking } from '../api/confirm-boo
 import { useSailings } from '../api/find-sailings';
 import classes from './carrier-desk.module.css';
 import {
+  CONTAINER_NUMBER_TYPED,
   type ConfirmForm,
   checkContainerNumber,
   confirmFormDefaults,
   toConfirmBody,
   toConfirmFormField,
+  typedContainerNumber,
 } from './confirm-form';
 
 const resolver = mappedBodyResolver(ConfirmBookingBodySchema, {
@@ -78,12 +80,12 @@ function ContainerRows() {
               name={`containers.${index}.containerNumber`}
               label={`Container number ${index + 1} (${field.isoCode})`}
               required
-              maxLength={11}
+              maxLength={CONTAINER_NUMBER_TYPED}
               autoComplete="off"
               spellCheck={false}
               placeholder="MSKU1234565"
               aria-describedby={`container-check-${index}`}
-              normalize={(value) => value.toUpperCase().replace(/[^A-Z0-9]/g, '')}
+              normalize={typedContainerNumber}
             />
             <ContainerNumberHint index={index} />
           </Stack>

@@ -6,6 +6,7 @@ import {
   confirmFormDefaults,
   toConfirmBody,
   toConfirmFormField,
+  typedContainerNumber,
 } from './confirm-form';
 
 describe('buildContainerRows', () => {
@@ -44,6 +45,13 @@ describe('checkContainerNumber (live ISO 6346 message)', () => {
   it('accepts a correct number, in any case, with spaces around', () => {
     expect(checkContainerNumber(' csqu3054383 ')).toEqual({ state: 'valid', message: 'Check digit OK' });
   });
+
+  it('keeps the check digit of a number written as on papers, with a space and a dash (issue 28)', () => {
+    expect(typedContainerNumber('mscu 123456-6')).toBe('MSCU1234566');
+    expect(typedContainerNumber('MSCU 123 456 – 6')).toBe('MSCU1234566');
+    expect(checkContainerNumber('MSCU 123456-6')).toEqual({ state: 'valid', message: 'Check digit OK' });
+    expect(checkContainerNumber('MSCU 123456-5').state).toBe('bad-check-digit');
+  });
 });
 
 describe('toConfirmBody', () => {
@@ -61,6 +69,20 @@ describe('toConfirmBody', () => {
       voyageId: 41,
       containers: [{ containerNumber: 'CSQU3054383', isoCode: '22G1', tareWeight: 2200.5 }],
     });
+  });
+
+  it('sends a number written with a space and a dash as its 11 characters, which the contract accepts', () => {
+    const body = toConfirmBody({
+      ...form,
+      containers: [{ isoCode: '22G1', containerNumber: 'MSCU 123456-6', tareWeight: '2200' }],
+    });
+    expect(ConfirmBookingBodySchema.parse(body).containers[0]?.containerNumber).toBe('MSCU1234566');
+    // The server's own check (the same schema) drops them too, for any client.
+    const raw = {
+      voyageId: 41,
+      containers: [{ isoCode: '22G1', containerNumber: 'mscu 123456-6', tareWeight: 2200 }],
+    };
+    expect(ConfirmBookingBodySchema.parse(raw).containers[0]?.containerNumber).toBe('MSCU1234566');
   });
 
   it('leaves empty cells and an unpicked sailing out, so the contract names them', () => {

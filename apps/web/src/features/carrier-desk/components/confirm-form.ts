@@ -1,4 +1,4 @@
-import { isValidContainerNumber } from '@lading/contract/bill-of-lading-rules';
+import { isValidContainerNumber, normalizeContainerNumber } from '@lading/contract/bill-of-lading-rules';
 import type { ConfirmBookingBody } from '@lading/contract/bookings';
 import type { EquipmentLine } from '@lading/contract/quotations';
 
@@ -37,6 +37,18 @@ export function confirmFormDefaults(
   return { voyageId, containers: buildContainerRows(equipment) };
 }
 
+/**
+ * What the container number cell keeps of what is typed or pasted: letters and digits, upper case. "MSCU 123456-5"
+ * (as printed on papers, the check digit after a dash) is MSCU1234565: the cell takes up to CONTAINER_NUMBER_TYPED
+ * characters as typed, separators included, so a paste is not cut before its check digit.
+ */
+export function typedContainerNumber(value: string): string {
+  return normalizeContainerNumber(value).replace(/[^A-Z0-9]/g, '');
+}
+
+/** The most characters the cell takes as typed: 11 of the number and its spaces, dashes or slashes. */
+export const CONTAINER_NUMBER_TYPED = 20;
+
 export type ContainerNumberCheck = {
   state: 'empty' | 'incomplete' | 'bad-format' | 'bad-check-digit' | 'valid';
   message: string;
@@ -49,7 +61,7 @@ const FORMAT = /^[A-Z]{3}[UJZ]\d{7}$/;
  * check digit). The check digit itself is verified by the contract's `isValidContainerNumber`, as the server does.
  */
 export function checkContainerNumber(typed: string): ContainerNumberCheck {
-  const text = typed.trim().toUpperCase();
+  const text = normalizeContainerNumber(typed);
   if (text === '') return { state: 'empty', message: '' };
   if (text.length < 11 && /^[A-Z]{0,3}[UJZ]?\d{0,7}$/.test(text))
     return {
@@ -69,12 +81,15 @@ export function checkContainerNumber(typed: string): ContainerNumberCheck {
   return { state: 'valid', message: 'Check digit OK' };
 }
 
-/** The form as the body of POST cp/bookings/{id}/confirm/; nothing is checked here (the contract's schema does). */
+/**
+ * The form as the body of POST cp/bookings/{id}/confirm/; nothing is checked here (the contract's schema does, and
+ * normalises the number as the server does).
+ */
 export function toConfirmBody(form: ConfirmForm): unknown {
   return {
     voyageId: form.voyageId ?? undefined,
     containers: form.containers.map((row) => ({
-      containerNumber: row.containerNumber.trim().toUpperCase(),
+      containerNumber: normalizeContainerNumber(row.containerNumber),
       isoCode: row.isoCode,
       tareWeight: row.tareWeight.trim() === '' ? undefined : Number(row.tareWeight.replaceAll(',', '')),
     })),
