@@ -55,10 +55,18 @@ export function ReviewComparisonTable({
                   {fieldLabel(row.field)}
                 </Table.Th>
                 <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {row.isChanged ? <del>{displayValue(row.approved)}</del> : displayValue(row.approved)}
+                  {row.isChanged ? (
+                    <del>{displayValue(row.approved, row.field)}</del>
+                  ) : (
+                    displayValue(row.approved, row.field)
+                  )}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {row.isChanged ? <ins>{displayValue(row.current)}</ins> : displayValue(row.current)}
+                  {row.isChanged ? (
+                    <ins>{displayValue(row.current, row.field)}</ins>
+                  ) : (
+                    displayValue(row.current, row.field)
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {row.isChanged ? (

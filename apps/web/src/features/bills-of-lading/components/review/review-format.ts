@@ -1,3 +1,5 @@
+import { decimalText, formatAmount2 } from '@lading/contract/decimal';
+
 const FIELD_LABELS: Record<string, string> = {
   shipperNameInBl: 'Shipper name as in BL',
   shipperPhoneNo: 'Shipper phone no',
@@ -46,7 +48,21 @@ export function fieldLabel(path: string): string {
     .join(' · ');
 }
 
-export function displayValue(value: string | number | boolean | null): string {
+/** Weights, measurements and VGM: two decimals, thousands grouped, as the bill's edit screen shows them. */
+const AMOUNTS = new Set(['grossWeight', 'netWeight', 'measurement', 'vgm']);
+/** Counts: thousands grouped, as the edit screen's whole-number fields. */
+const COUNTS = new Set(['noOfPacks']);
+
+/**
+ * A value of the comparison or the history as the edit screen shows it: `containers[1].grossWeight` 9800.46 reads
+ * "9,800.46", a count 1200 "1,200"; codes, numbers of containers and phones stay as they are.
+ */
+export function displayValue(value: string | number | boolean | null, field: string): string {
   if (value === null || value === '') return '—';
+  const name = field.slice(field.lastIndexOf('.') + 1);
+  if (typeof value !== 'boolean' && decimalText(value) !== null) {
+    if (AMOUNTS.has(name)) return formatAmount2(value);
+    if (COUNTS.has(name)) return formatAmount2(value).replace(/\.\d+$/, '');
+  }
   return String(value);
 }

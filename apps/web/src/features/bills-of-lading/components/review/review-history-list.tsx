@@ -39,7 +39,8 @@ export function ReviewHistoryList({ entries }: { entries: readonly BlHistoryEntr
             <List size="sm" mt={4} spacing={2}>
               {entry.changes.map((change) => (
                 <List.Item key={change.field}>
-                  {fieldLabel(change.field)}: {displayValue(change.before)} → {displayValue(change.after)}
+                  {fieldLabel(change.field)}: {displayValue(change.before, change.field)} →{' '}
+                  {displayValue(change.after, change.field)}
                 </List.Item>
               ))}
             </List>
