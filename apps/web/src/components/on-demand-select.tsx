@@ -41,6 +41,12 @@ function Chevron() {
 
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
+/** The clear button's name ("Clear Status"): an icon button needs one (axe: button-name, critical). */
+function clearLabel(props: SelectProps): string {
+  const name = typeof props.label === 'string' ? props.label : props['aria-label'];
+  return name ? `Clear ${name}` : 'Clear';
+}
+
 /**
  * Mantine's Select, fetched with the other overlays on the first interaction (components/on-demand.ts). Until then
  * its stand-in is an input of the same look (label, value, message, chevron or clear button, combobox role): a
@@ -105,7 +111,11 @@ export function OnDemandSelect(props: SelectProps & { ref?: Ref<HTMLInputElement
         if (!givingWay.current) onBlur?.(event);
       }}
       rightSection={
-        cleared ? <Input.ClearButton onClick={() => onChange?.(null, null as never)} /> : <Chevron />
+        cleared ? (
+          <Input.ClearButton aria-label={clearLabel(props)} onClick={() => onChange?.(null, null as never)} />
+        ) : (
+          <Chevron />
+        )
       }
       rightSectionPointerEvents={cleared ? 'all' : 'none'}
     />
@@ -135,6 +145,7 @@ function RealSelect({
   return (
     <Select
       {...props}
+      clearButtonProps={{ 'aria-label': clearLabel(props), ...props.clearButtonProps }}
       ref={ref}
       defaultDropdownOpened={handoff.open}
       {...(typed === null ? {} : { searchValue: search, onSearchChange: setSearch })}
