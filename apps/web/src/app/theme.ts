@@ -29,6 +29,8 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // Mantine leaves a password's show/hide button out of the Tab order; keyboard users need it too (issue 28).
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
 });
 
