@@ -21,5 +21,5 @@ export function ToastView() {
 
 /** Mantine's notification store: lib/toast.ts sends the toasts here once this module has loaded. */
 export function showToast(toast: ToastMessage) {
-  notifications.show(toast);
+  notifications.show({ ...toast, classNames: { description: classes.description } });
 }
