@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useCreateQuotation } from '../api/create-quotation';
 import { useLanePort } from '../api/find-lane';
 import { ChosenSailing } from '../components/chosen-sailing';
+import { MembershipGate } from '../components/membership-gate';
 import { QuotationSummary } from '../components/quotation-summary';
 import { RateEnquiryFields } from '../components/rate-enquiry-form';
 import {
@@ -30,9 +31,18 @@ const route = getRouteApi('/portal/app-dashboard/app-rate-enquiry');
  * from the schedules' "Get a price", the address names the lane (`pol`, `pod`: the ports are filled in unless the
  * user picked others first) and the sailing chosen (`voyageId`, shown above the form and kept in the address): the
  * enquiry carries it while its ports are that lane's (the server refuses a voyage that does not load at the port of
- * loading, and one past its booking cut-off). "New enquiry" leaves both.
+ * loading, and one past its booking cut-off). "New enquiry" leaves both. A customer whose company membership waits
+ * for approval reads why instead of the form (MembershipGate).
  */
 export function RateEnquiryPage() {
+  return (
+    <MembershipGate title="Rate Enquiry">
+      <RateEnquiry />
+    </MembershipGate>
+  );
+}
+
+function RateEnquiry() {
   const search = parseRateEnquirySearch(route.useSearch());
   const navigate = route.useNavigate();
   const form = useForm<RateEnquiryForm, unknown, CreateQuotationBody>({
