@@ -1,16 +1,13 @@
-import type { DcsaTransportDocument } from '@lading/contract/dcsa';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { trackBusy } from '../../../lib/busy';
 
-/** GET cp/bill-of-ladings/{id}/dcsa: the bill as a DCSA eBL 3.0.3 TransportDocument, ready to save as a file. */
-export async function getDcsaJson({ id }: { id: number }): Promise<{ blob: Blob; filename: string }> {
-  const document = await apiRequest<DcsaTransportDocument>(`/cp/bill-of-ladings/${id}/dcsa`);
-  return {
-    blob: new Blob([`${JSON.stringify(document, null, 2)}\n`], { type: 'application/json' }),
-    filename: `${document.transportDocumentReference}.dcsa.json`,
-  };
-}
-
+/**
+ * GET cp/bill-of-ladings/{id}/dcsa and save it as a file. As the PDF's: the request's code (bill-of-lading-files.ts)
+ * is fetched on the click, under the busy overlay.
+ */
 export function useDcsaJson() {
-  return useMutation({ mutationFn: getDcsaJson });
+  return useMutation({
+    mutationFn: (input: { id: number }) =>
+      trackBusy(import('./bill-of-lading-files').then((files) => files.downloadDcsaJson(input))),
+  });
 }

@@ -1,7 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { downloadBlob } from '../../../lib/download';
 import { useCan } from '../../../lib/permissions';
 import { useDcsaJson } from '../api/download-dcsa-json';
 import { usePrintBillOfLading } from '../api/print-bill-of-lading';
@@ -41,8 +40,7 @@ export function BlDocumentActions({
           loading={print.isPending}
           onClick={async () => {
             try {
-              const { blob, filename } = await print.mutateAsync({ id: bill.id, kind: 'draft' });
-              downloadBlob(blob, filename);
+              await print.mutateAsync({ id: bill.id, kind: 'draft' });
             } catch {
               // A failed call releases the overlay without a message (specification section 4).
             }
@@ -63,8 +61,7 @@ export function BlDocumentActions({
         loading={dcsa.isPending}
         onClick={async () => {
           try {
-            const { blob, filename } = await dcsa.mutateAsync({ id: bill.id });
-            downloadBlob(blob, filename);
+            await dcsa.mutateAsync({ id: bill.id });
           } catch {
             // As for the PDF: a failed call releases the overlay without a message.
           }

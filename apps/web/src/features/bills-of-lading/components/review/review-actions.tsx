@@ -7,7 +7,6 @@ import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ApiError } from '../../../../lib/api-client';
-import { downloadBlob } from '../../../../lib/download';
 import { useCan } from '../../../../lib/permissions';
 import { toast } from '../../../../lib/toast';
 import { useApproveBillOfLading } from '../../api/approve-bill-of-lading';
@@ -94,8 +93,7 @@ export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChang
             loading={print.isPending}
             onClick={async () => {
               try {
-                const { blob, filename } = await print.mutateAsync({ id: bill.id, kind: 'draft' });
-                downloadBlob(blob, filename);
+                await print.mutateAsync({ id: bill.id, kind: 'draft' });
               } catch (error) {
                 reportFailure(error, onChanged);
               }
