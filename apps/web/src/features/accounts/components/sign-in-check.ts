@@ -1,10 +1,16 @@
 import { type SignInForm, SignInFormSchema } from '@lading/contract/accounts';
+import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
+import type { useRouter } from '@tanstack/react-router';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { decideRouteAccess } from '../../../lib/route-access';
+import { toast } from '../../../lib/toast';
+import { signIn } from '../api/sign-in';
 
 /**
- * The login page fetches this module when the user reaches the form: zod and the schema, and the sign-in sequence
- * (with PKCE), stay off its first load.
+ * The login page fetches this module when the user reaches the form: zod and the schema, the sign-in sequence (with
+ * PKCE), and what the page does once the fields are valid (sign in and go on, the failure's message, the
+ * verification e-mail sent again) stay off its first load.
  */
-export { signIn } from '../api/sign-in';
 
 /** The sign-in fields' messages (the first per field), by the contract's schema; empty when both are valid. */
 export type SignInErrors = Partial<Record<keyof SignInForm, string>>;
@@ -18,4 +24,57 @@ export function checkSignIn(values: SignInForm): SignInErrors {
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** Only paths inside the portal are followed after sign-in. */
+export function safeRedirect(value: string | undefined): string | undefined {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/app-login')
+    ? value
+    : undefined;
+}
+
+/**
+ * Signs in with valid fields and opens the page asked for (`redirect`), unless the account just signed in may not
+ * use it (then its own landing page). A failure is a warning toast; an address not verified yet is handed to
+ * `onUnverified` (the page then offers to send the e-mail again).
+ */
+export async function signInAndGo(
+  { username, password }: SignInForm,
+  redirect: string | undefined,
+  router: ReturnType<typeof useRouter>,
+  onUnverified: (email: string) => void,
+): Promise<void> {
+  try {
+    const { destination, session } = await signIn(username.trim(), password);
+    const back = safeRedirect(redirect);
+    const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
+    const requirements = routes.map((route) => route.options.staticData?.requires);
+    const allowed = back && decideRouteAccess(requirements, session.authData?.permissions) === 'allowed';
+    await router.navigate({ to: allowed ? back : destination });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+      onUnverified(username.trim());
+      toast.warning(error.message);
+    } else if (error instanceof ApiError && error.status === 429) {
+      toast.warning(error.message);
+    } else {
+      toast.warning(SIGN_IN_MESSAGES.invalidCredentials);
+    }
+  }
+}
+
+/** Sends the verification e-mail again; says so whatever the answer (the server does not tell who is registered). */
+export async function resendVerification(email: string): Promise<void> {
+  try {
+    const { message } = await apiRequest<{ message: string }>(
+      '/authenticate/oauth/users/resend-verification/',
+      {
+        method: 'POST',
+        json: { email: email.includes('@') ? email : '' },
+      },
+    );
+    toast.info(message);
+  } catch {
+    toast.info(SIGN_IN_MESSAGES.verificationSent);
+  }
 }

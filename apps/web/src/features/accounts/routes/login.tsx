@@ -1,27 +1,18 @@
 import type { SignInForm } from '@lading/contract/accounts';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorChrome, labelProps } from '../../../components/form/field-chrome';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { decideRouteAccess } from '../../../lib/route-access';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 import type { SignInErrors } from '../components/sign-in-check';
 
-/** Only paths inside the portal are followed after sign-in. */
-export function safeRedirect(value: string | undefined): string | undefined {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/app-login')
-    ? value
-    : undefined;
-}
-
 const route = getRouteApi('/app-login');
 
 /**
- * The contract's sign-in check (with zod) and the sign-in sequence (components/sign-in-check.ts), fetched once the
- * user starts on the form; a failed fetch is retried on the next use. The login form is the one form without
+ * The contract's sign-in check (with zod), the sign-in sequence and what follows it (components/sign-in-check.ts),
+ * fetched once the user starts on the form; a failed fetch is retried on the next use. The login form is the one form without
  * react-hook-form (decision 007): two fields, and the library was a tenth of the page's first load.
  */
 let loadingForm: Promise<typeof import('../components/sign-in-check')> | undefined;
@@ -41,7 +32,6 @@ export function LoginRoute() {
 }
 
 export function LoginPage({ redirect }: { redirect?: string }) {
-  const navigate = useNavigate();
   const router = useRouter();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [values, setValues] = useState<SignInForm>({ username: '', password: '' });
@@ -95,43 +85,16 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     }
   };
 
-  const onValid = async ({ username, password }: SignInForm) => {
+  // The sign-in itself, its failures and the resend come with the check's module, loaded before the first submit.
+  const onValid = async (form: SignInForm) => {
     setUnverifiedEmail(null);
-    try {
-      const { signIn } = await signInModule();
-      const { destination, session } = await signIn(username.trim(), password);
-      // Back to the page asked for, unless the account just signed in may not use it (then its own landing page).
-      const back = safeRedirect(redirect);
-      const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
-      const requirements = routes.map((route) => route.options.staticData?.requires);
-      const allowed = back && decideRouteAccess(requirements, session.authData?.permissions) === 'allowed';
-      await navigate({ to: allowed ? back : destination });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
-        setUnverifiedEmail(username.trim());
-        toast.warning(error.message);
-      } else if (error instanceof ApiError && error.status === 429) {
-        toast.warning(error.message);
-      } else {
-        toast.warning(SIGN_IN_MESSAGES.invalidCredentials);
-      }
-    }
+    const { signInAndGo } = await signInModule();
+    await signInAndGo(form, redirect, router, setUnverifiedEmail);
   };
 
-  const resend = async () => {
-    if (!unverifiedEmail) return;
-    try {
-      const { message } = await apiRequest<{ message: string }>(
-        '/authenticate/oauth/users/resend-verification/',
-        {
-          method: 'POST',
-          json: { email: unverifiedEmail.includes('@') ? unverifiedEmail : '' },
-        },
-      );
-      toast.info(message);
-    } catch {
-      toast.info(SIGN_IN_MESSAGES.verificationSent);
-    }
+  const resend = () => {
+    if (unverifiedEmail)
+      void signInModule().then(({ resendVerification }) => resendVerification(unverifiedEmail));
   };
 
   return (
