@@ -13,7 +13,6 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -27,6 +26,7 @@ import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { findPorts } from '../../../lib/reference-data/find-ports';
 import { useSession } from '../../../lib/session';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { blListOrder, useBillsOfLading } from '../api/find-bills-of-lading';
 import { formatDate } from '../components/bl-format';
 import type { BlListSearch } from '../components/bl-list-search';

@@ -6,7 +6,6 @@ import {
   type BookingStatus,
 } from '@lading/contract/bookings';
 import { Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -17,6 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookings } from '../api/find-bookings';
 import { type BookingListSearch, parseBookingListSearch } from '../components/booking-list-search';
