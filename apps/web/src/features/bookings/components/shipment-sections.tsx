@@ -238,8 +238,19 @@ function Leg({ leg, index, count }: { leg: ShipmentLeg; index: number; count: nu
   );
 }
 
-/** The legs from the port of loading to the port of discharge, each call's times in its port's local time. */
-export function PlanSection({ shipment, id }: { shipment: Shipment; id: string }) {
+/**
+ * The legs from the port of loading to the port of discharge, each call's times in its port's local time; `actions`
+ * below them (carrier staff's roll-over, handed in by the app; it lays itself out and renders nothing for others).
+ */
+export function PlanSection({
+  shipment,
+  id,
+  actions,
+}: {
+  shipment: Shipment;
+  id: string;
+  actions?: ReactNode;
+}) {
   const { legs, booking } = shipment;
   return (
     <ShipmentSection id={id} title="Transport plan">
@@ -264,6 +275,7 @@ export function PlanSection({ shipment, id }: { shipment: Shipment; id: string }
           </ol>
         </Stack>
       )}
+      {actions}
     </ShipmentSection>
   );
 }
@@ -277,19 +289,34 @@ const STATE: Record<DeadlineState, { text: string; color: string }> = {
   none: { text: 'No deadline', color: '#495057' },
 };
 
+/**
+ * A late acceptance granted before the cut-off has passed: the deadline still reads "due in …", so the acceptance
+ * is said apart ("Accepted late until …"). Once the cut-off has passed, the deadline's own text says it.
+ */
+function acceptedAhead(task: ShipmentTask, now: number): string | null {
+  if (!task.lateUntil || !task.at || task.done || task.departed) return null;
+  const until = Date.parse(task.lateUntil);
+  if (!(until > now) || !(Date.parse(task.at) > now) || !(until > Date.parse(task.at))) return null;
+  return `Accepted late until ${formatPortTime(task.lateUntil, task.port.timeZone)}`;
+}
+
 function Task({
   task,
   bill,
   now,
   vgmAnchor,
+  action,
 }: {
   task: ShipmentTask;
   bill: ShipmentBill | null;
   now: number;
   vgmAnchor?: string;
+  /** What carrier staff may do about the task (a late acceptance), handed in by the app; it lays itself out. */
+  action?: ReactNode;
 }) {
   const state = deadlineState(task, now);
   const text = TASK_TEXT[task.code];
+  const lateAhead = acceptedAhead(task, now);
   const doneText =
     state === 'done'
       ? task.doneAt
@@ -310,6 +337,11 @@ function Task({
       <Text size="sm" mt={4} data-testid={`task-${task.code}-text`}>
         {doneText ?? `${task.code === 'SI' ? 'SI' : 'VGM'} ${deadlineText(task, task.port.timeZone, now)}`}
       </Text>
+      {lateAhead && (
+        <Text size="sm" data-testid={`task-${task.code}-late`}>
+          {lateAhead}
+        </Text>
+      )}
       {!task.open && state !== 'done' && (
         <Text size="xs" c="dimmed">
           Opens when the carrier confirms the booking and drafts its bill of lading.
@@ -328,6 +360,7 @@ function Task({
       {state === 'overdue' && !task.departed && (
         <Text size="xs">Contact the carrier: only a late acceptance by the carrier reopens it.</Text>
       )}
+      {action}
     </li>
   );
 }
@@ -338,12 +371,15 @@ export function TasksSection({
   id,
   now,
   vgmAnchor,
+  taskAction,
 }: {
   shipment: Shipment;
   id: string;
   now: number;
   /** Where the page shows the VGM declarations, if it does. */
   vgmAnchor?: string;
+  /** Carrier staff's action beside a task (the app hands in the bills' late acceptance). */
+  taskAction?: (task: ShipmentTask, shipment: Shipment) => ReactNode;
 }) {
   return (
     <ShipmentSection id={id} title="Tasks and deadlines">
@@ -352,7 +388,14 @@ export function TasksSection({
       ) : (
         <ul className={classes.tasks}>
           {shipment.tasks.map((task) => (
-            <Task key={task.code} task={task} bill={shipment.bill} now={now} vgmAnchor={vgmAnchor} />
+            <Task
+              key={task.code}
+              task={task}
+              bill={shipment.bill}
+              now={now}
+              vgmAnchor={vgmAnchor}
+              action={taskAction?.(task, shipment)}
+            />
           ))}
         </ul>
       )}

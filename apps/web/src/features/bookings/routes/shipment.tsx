@@ -1,4 +1,4 @@
-import type { ShipmentBill } from '@lading/contract/shipments';
+import type { Shipment, ShipmentBill, ShipmentTask } from '@lading/contract/shipments';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -76,13 +76,19 @@ const BackLink = () => (
  * documents (the bill of lading, and the actions `billActions` the app hands in from the bills-of-lading feature),
  * pricing (the quotation's charges) and the log. Customers reach their own bookings, staff those in their scope (the
  * server answers 404 otherwise). Every section wraps to the screen: a phone never scrolls the page sideways.
+ * Carrier staff's actions come from the app as well: `taskAction` beside a task (a late acceptance of the SI or
+ * VGM), `planActions` under the transport plan (a roll-over to another sailing); each checks its own permission.
  */
 export function ShipmentPage({
   bookingId,
   billActions,
+  taskAction,
+  planActions,
 }: {
   bookingId: number;
   billActions?: (bill: ShipmentBill) => ReactNode;
+  taskAction?: (task: ShipmentTask, shipment: Shipment) => ReactNode;
+  planActions?: (shipment: Shipment) => ReactNode;
 }) {
   const shipment = useShipment(bookingId);
   const can = useCan();
@@ -128,12 +134,13 @@ export function ShipmentPage({
       </Paper>
       <QueryStatus query={shipment} errorTitle="The shipment could not be refreshed" />
       <OverviewSection shipment={data} id="shipment-overview" />
-      <PlanSection shipment={data} id="shipment-plan" />
+      <PlanSection shipment={data} id="shipment-plan" actions={planActions?.(data)} />
       <TasksSection
         shipment={data}
         id="shipment-tasks"
         now={now}
         vgmAnchor={withVgm ? VGM_SECTION : undefined}
+        taskAction={taskAction}
       />
       <ContainersSection shipment={data} id="shipment-containers" />
       {withVgm && (

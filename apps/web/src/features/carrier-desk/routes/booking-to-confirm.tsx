@@ -31,7 +31,10 @@ function BillLink({ billOfLadingId }: { billOfLadingId: number }) {
   );
 }
 
-/** One booking: the booked equipment and, for holders of the permissions, Confirm (with containers) and Reject. */
+/**
+ * One booking: the booked equipment and, for holders of the permissions, Confirm (with containers) and Reject; a link
+ * to its shipment page (plan, deadlines, documents, log; where staff roll it over or accept its SI or VGM late).
+ */
 export function BookingToConfirmPage({ id }: { id: number }) {
   const booking = useBooking(id);
   const can = useCan();
@@ -62,11 +65,23 @@ export function BookingToConfirmPage({ id }: { id: number }) {
                 {data.status}
               </Badge>
             </Group>
-            {data.status === 'REQUESTED' && can('ADMIN.BOOKING.REJECT') && (
-              <Button variant="outline" color="#c92a2a" onClick={() => setRejecting(true)}>
-                Reject booking
-              </Button>
-            )}
+            <Group gap="sm" wrap="wrap">
+              {can('CP.BOOKING.VIEW') && (
+                <AnchorLink
+                  to="/app-dashboard/app-shipment/$bookingId"
+                  params={{ bookingId: String(data.id) }}
+                  size="sm"
+                  data-testid="shipment-link"
+                >
+                  Shipment page
+                </AnchorLink>
+              )}
+              {data.status === 'REQUESTED' && can('ADMIN.BOOKING.REJECT') && (
+                <Button variant="outline" color="#c92a2a" onClick={() => setRejecting(true)}>
+                  Reject booking
+                </Button>
+              )}
+            </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <Fact label="Customer">{customerLabel(data.customer)}</Fact>
