@@ -26,6 +26,9 @@ export const ACCOUNT_MESSAGES = {
   emailVerified: 'Your email address is verified. You can sign in now.',
   emailAlreadyVerified: 'Your email address is already verified. Please sign in.',
   linkInvalid: 'This link is invalid or has expired. Please request a new one.',
+  /** A link whose token is not one the portal sends (cut short or changed when copied). */
+  linkMalformed:
+    'This link is not valid: it may have been cut short when it was copied. Please open it from the e-mail again, or request a new one.',
   resetRequested:
     'If an account exists for this email, we have sent a link to reset the password. It is valid for 30 minutes.',
   passwordReset: 'Your password has been changed. Please sign in with the new password.',

@@ -44,7 +44,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
       schema: {
         tags,
         summary: 'Verify the e-mail address with the link token',
-        body: z.object({ token: z.string().min(16).max(200) }),
+        // Any text: a token that is not the portal's is the service's 400 with the page's own words (issue 28).
+        body: z.object({ token: z.string({ message: 'is required' }) }),
         response: { 200: VerifyEmailResponseSchema, 400: ErrorBodySchema },
       },
     },

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolationOf } from '../../lib/database-errors';
-import { consumeLinkToken, issueLinkToken } from '../../lib/link-tokens';
+import { consumeLinkToken, issueLinkToken, LINK_TOKEN_PATTERN, voidLinkTokens } from '../../lib/link-tokens';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken } from '../../lib/secret-tokens';
 import { accountExistsMail, enqueueMail, verifyEmailMail } from '../mail';
@@ -42,12 +42,17 @@ export function createRegistrationService(deps: {
 }) {
   const { db, env, users } = deps;
 
-  /** A new verification link (older ones stop working), mailed through the outbox in the caller's transaction. */
+  /**
+   * A new verification link, mailed through the outbox in the caller's transaction. The links sent before stay good
+   * until they expire (24 h) or one of them verifies the address: a second sign-up with the address, or a resend,
+   * never breaks the link of the first mail (issue 28).
+   */
   async function sendVerification(tx: Tx, user: { id: number; email: string; firstName: string }) {
     const token = await issueLinkToken(tx, {
       userId: user.id,
       purpose: 'verify-email',
       ttlMs: VERIFY_TTL_MS,
+      keepOlder: true,
     });
     const link = `${env.publicUrl}/app-verify-email?token=${token}`;
     await enqueueMail(tx, { to: [user.email], ...verifyEmailMail({ firstName: user.firstName, link }) });
@@ -115,13 +120,20 @@ export function createRegistrationService(deps: {
     },
 
     /**
-     * Verifies the address with a live link. A link of an account that is already verified (used, replaced by a newer
-     * one, or expired since) says so, so its owner is sent to sign in rather than told to ask for a new link.
+     * Verifies the address with a live link; the account's other links are spent with it. A link of an account that
+     * is already verified (used, spent by another, or expired since) says so, so its owner is sent to sign in rather
+     * than told to ask for a new link. A token that is not one the portal sends (cut short when copied) is 400 with
+     * its own message, never the validator's text.
      */
     async verifyEmail(token: string): Promise<VerifyEmailResponse> {
+      if (!LINK_TOKEN_PATTERN.test(token))
+        throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkMalformed, {
+          fields: { token: ACCOUNT_MESSAGES.linkMalformed },
+        });
       return db.transaction(async (tx) => {
         const userId = await consumeLinkToken(tx, token, 'verify-email');
         if (userId) {
+          await voidLinkTokens(tx, userId, 'verify-email');
           await users.updateAccount(tx, userId, { emailVerifiedAt: new Date() });
           return { message: ACCOUNT_MESSAGES.emailVerified, alreadyVerified: false };
         }

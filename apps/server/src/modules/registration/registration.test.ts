@@ -59,6 +59,53 @@ describe('accounts', () => {
       expect(unknown.json().error.message).toBe(ACCOUNT_MESSAGES.linkInvalid);
     });
 
+    it('keeps the first link good when the same unverified address signs up again; one verifies, the other then says so', async () => {
+      const email = newEmail();
+      expect((await signUp(validBody(email))).statusCode).toBe(201);
+      expect((await signUp(validBody(email))).statusCode).toBe(201);
+      await t.app.ctx.mail.flush();
+      await smtp.waitFor(
+        (m) => m.to.includes(email) && smtp.messages.filter((n) => n.to.includes(email)).length >= 2,
+      );
+      const [first, second] = smtp.messages
+        .filter((m) => m.to.includes(email))
+        .map((m) => linkIn(m, '/app-verify-email').searchParams.get('token')!);
+      expect(first).not.toBe(second);
+      const verified = await post('/authenticate/oauth/users/verify-email/', { token: first });
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified, alreadyVerified: false });
+      // The second mail's link is spent with it: the account is verified, and the answer says so.
+      const again = await post('/authenticate/oauth/users/verify-email/', { token: second });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.emailAlreadyVerified, alreadyVerified: true });
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      const live = await t.database.db
+        .select()
+        .from(emailTokens)
+        .where(sql`${emailTokens.userId} = ${user!.id} and ${emailTokens.usedAt} is null`);
+      expect(live).toHaveLength(0);
+    });
+
+    it.each([
+      ['cut short', 'AbCdEfGhIjKlMnOpQrStUv'],
+      ['empty', ''],
+      ['with a space and a quote', `${'a'.repeat(40)} "x`],
+      ['base64 padding', `${'A'.repeat(42)}=`],
+      ['very long', 'A'.repeat(5000)],
+    ])(
+      'answers a malformed link token (%s) with "This link is not valid", naming the token, not the validator',
+      async (_label, token) => {
+        const res = await post('/authenticate/oauth/users/verify-email/', { token });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          message: ACCOUNT_MESSAGES.linkMalformed,
+          fields: { token: ACCOUNT_MESSAGES.linkMalformed },
+        });
+        expect(ACCOUNT_MESSAGES.linkMalformed).toMatch(/^This link is not valid/);
+      },
+    );
+
     it('refuses an expired verification link', async () => {
       const email = newEmail();
       await signUp(validBody(email));

@@ -15,6 +15,19 @@ export function VerifyEmailRoute() {
 type Outcome = { kind: 'verified' | 'already-verified' | 'failed'; message: string };
 
 /**
+ * Why the link verified nothing, in the page's own words (issue 28): a link that is not one the portal sends ("This
+ * link is not valid: …") or one that is spent or expired; never a validator's text. Other refusals (too many
+ * requests, the service briefly down) say what the server said.
+ */
+function failureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return ACCOUNT_MESSAGES.linkInvalid;
+  if (error.status !== 400) return error.message;
+  return error.fields.token === ACCOUNT_MESSAGES.linkInvalid
+    ? ACCOUNT_MESSAGES.linkInvalid
+    : ACCOUNT_MESSAGES.linkMalformed;
+}
+
+/**
  * The page the verification e-mail links to. A link used again (or replaced, or expired) of an account that is
  * verified already says so and offers Sign In; only a link that verifies nothing asks for a new one.
  */
@@ -25,7 +38,7 @@ export function VerifyEmailPage({ token }: { token?: string }) {
     if (started.current) return;
     started.current = true;
     if (!token) {
-      setOutcome({ kind: 'failed', message: ACCOUNT_MESSAGES.linkInvalid });
+      setOutcome({ kind: 'failed', message: ACCOUNT_MESSAGES.linkMalformed });
       return;
     }
     apiRequest<VerifyEmailResponse>('/authenticate/oauth/users/verify-email/', {
@@ -35,12 +48,7 @@ export function VerifyEmailPage({ token }: { token?: string }) {
       .then(({ message, alreadyVerified }) =>
         setOutcome({ kind: alreadyVerified ? 'already-verified' : 'verified', message }),
       )
-      .catch((error) =>
-        setOutcome({
-          kind: 'failed',
-          message: error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.linkInvalid,
-        }),
-      );
+      .catch((error) => setOutcome({ kind: 'failed', message: failureText(error) }));
   }, [token]);
 
   return (
