@@ -1,5 +1,5 @@
 import type { Shipment, ShipmentTask } from '@lading/contract/shipments';
-import { Button, VisuallyHidden } from '@mantine/core';
+import { Box, Button, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useNow } from '../../../lib/deadline';
 import { useReturnFocusOnClose } from '../../../lib/focus-return';
@@ -37,11 +37,10 @@ export function LateAcceptanceAction({ task, shipment }: { task: ShipmentTask; s
       : null,
   };
   return (
-    <>
+    <Box mt={6}>
       <Button
         size="compact-sm"
         variant="light"
-        mt={6}
         onClick={() => {
           setLoaded(true);
           setOpened(true);
@@ -66,6 +65,6 @@ export function LateAcceptanceAction({ task, shipment }: { task: ShipmentTask; s
           />
         </Suspense>
       )}
-    </>
+    </Box>
   );
 }

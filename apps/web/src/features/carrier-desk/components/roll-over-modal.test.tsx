@@ -117,6 +117,26 @@ describe('roll-over rules', () => {
     expect(rollOverChoices(SAILINGS, 10, Date.now()).map((s) => s.voyageId)).toEqual([12, 13]);
     expect(rollOverChoices(SAILINGS, null, Date.now()).map((s) => s.voyageId)).toEqual([12, 10, 13]);
   });
+
+  it('offers a voyage once, by its direct route when it has one', () => {
+    const direct = SAILINGS[0]!;
+    const via = {
+      ...direct,
+      transhipment: {
+        code: 'LKCMB',
+        name: 'Colombo',
+        timeZone: 'Asia/Colombo',
+        voyageId: 20,
+        vesselName: 'LADING STRAITS',
+        carrierVoyageNumber: '2651E',
+        serviceCode: 'WIS',
+        eta: fromNow(300),
+        etd: fromNow(330),
+      },
+    };
+    expect(rollOverChoices([via, direct], null, Date.now())).toEqual([direct]);
+    expect(rollOverChoices([via], null, Date.now())).toEqual([via]);
+  });
 });
 
 describe('RollOverModal', () => {

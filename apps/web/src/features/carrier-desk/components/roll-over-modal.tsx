@@ -91,16 +91,16 @@ function SailingChoice({ choices, now }: { choices: PointToPointResult[]; now: n
     >
       <Stack gap="xs" mt={6}>
         {choices.map((sailing, i) => (
-          <Radio
-            key={sailing.voyageId}
-            value={String(sailing.voyageId)}
-            ref={i === 0 ? field.ref : undefined}
-            onBlur={field.onBlur}
-            label={`${sailingName(sailing)} · ${sailing.serviceCode}`}
-            description={<SailingFacts sailing={sailing} now={now} />}
-            data-testid="roll-over-sailing"
-            styles={{ labelWrapper: WRAP, body: { minWidth: 0 } }}
-          />
+          <div key={sailing.voyageId} data-testid="roll-over-sailing" style={WRAP}>
+            <Radio
+              value={String(sailing.voyageId)}
+              ref={i === 0 ? field.ref : undefined}
+              onBlur={field.onBlur}
+              label={`${sailingName(sailing)} · ${sailing.serviceCode}`}
+              description={<SailingFacts sailing={sailing} now={now} />}
+              styles={{ labelWrapper: WRAP, body: { minWidth: 0 } }}
+            />
+          </div>
         ))}
       </Stack>
     </Radio.Group>

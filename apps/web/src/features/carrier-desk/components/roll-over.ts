@@ -12,16 +12,23 @@ export const canRollOver = (booking: Pick<Booking, 'status' | 'pol' | 'pod'>) =>
 
 /**
  * The sailings a booking may move to: the lane's upcoming ones (the desk's sailing finder: direct and with one
- * transhipment), less the one it is on and any whose departure from the port of loading is past. By departure.
+ * transhipment), less the one it is on and any whose departure from the port of loading is past. One per voyage (the
+ * booking names the first vessel: its direct route if it has one, else the first connection). By departure.
  */
 export function rollOverChoices(
   results: readonly PointToPointResult[],
   currentVoyageId: number | null,
   now: number,
 ): PointToPointResult[] {
-  return results
-    .filter((sailing) => sailing.voyageId !== currentVoyageId && Date.parse(sailing.etd) > now)
-    .sort((a, b) => Date.parse(a.etd) - Date.parse(b.etd) || a.voyageId - b.voyageId);
+  const byVoyage = new Map<number, PointToPointResult>();
+  for (const sailing of results) {
+    if (sailing.voyageId === currentVoyageId || !(Date.parse(sailing.etd) > now)) continue;
+    const kept = byVoyage.get(sailing.voyageId);
+    if (!kept || (kept.transhipment && !sailing.transhipment)) byVoyage.set(sailing.voyageId, sailing);
+  }
+  return [...byVoyage.values()].sort(
+    (a, b) => Date.parse(a.etd) - Date.parse(b.etd) || a.voyageId - b.voyageId,
+  );
 }
 
 /** "LADING HANSA 2650W". */
