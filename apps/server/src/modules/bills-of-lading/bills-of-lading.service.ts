@@ -119,6 +119,66 @@ function billWrite(bill: BillOfLading, body: UpdateBillOfLadingBody): BillWrite 
   };
 }
 
+/**
+ * True when `write` would store exactly what the bill holds: every editable field, notify party, container row,
+ * cargo row and total as the save would write it (null and '' told apart, as the history's diff does).
+ */
+function writesNothing(bill: BillOfLading, write: BillWrite): boolean {
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+  const fields = [
+    'shipperNameInBl',
+    'shipperPhoneNo',
+    'consigneeNameInBl',
+    'consigneePhoneNo',
+    'description',
+    'marksAndNos',
+    'netWeight',
+    'grossWeight',
+    'measurement',
+    'noOfPacks',
+  ] as const;
+  if (!fields.every((field) => same(write[field], bill[field]))) return false;
+  const notify = bill.blNotifyPartyDetails;
+  if (write.notifyParties.length !== notify.length) return false;
+  const notifySame = write.notifyParties.every((p, i) => {
+    const stored = notify[i]!;
+    return (
+      same(p.partyId, stored.party) &&
+      same(p.partyNameInBl, stored.partyNameInBl) &&
+      same(p.address, stored.address) &&
+      same(p.mobile, stored.mobile) &&
+      same(p.email, stored.email)
+    );
+  });
+  const stored = new Map(bill.blContainerDetails.map((c) => [c.containerId, c]));
+  const containersSame = write.containers.every((c) => {
+    const now = stored.get(c.containerId);
+    return (
+      now !== undefined &&
+      same(c.sealNo, now.sealNo) &&
+      same(c.noOfPacks, now.noOfPacks) &&
+      same(c.packageTypeId, now.packageTypeId) &&
+      same(c.grossWeight, now.grossWeight) &&
+      same(c.measurement, now.measurement) &&
+      same(c.vgm, now.vgm) &&
+      same(c.vgmMethod, now.vgmMethod)
+    );
+  });
+  const cargo = bill.blCargoDetails;
+  const cargoSame =
+    write.cargo.length === cargo.length &&
+    write.cargo.every((c, i) => {
+      const now = cargo[i]!;
+      return (
+        same(c.hsCodeId, now.hsnCode) &&
+        same(c.commodity, now.commodity) &&
+        same(c.packageTypeId, now.packageType) &&
+        same(c.packageDetails, now.packageDetails)
+      );
+    });
+  return notifySame && containersSame && cargoSame;
+}
+
 export function createBillsOfLadingService(deps: {
   db: Db;
   voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff' | 'getVoyage'>;
@@ -266,12 +326,15 @@ export function createBillsOfLadingService(deps: {
     /**
      * A customer's save (specification sections 4–5): validated, read-only fields refused, totals recomputed here,
      * status 'UPDATE PENDING', everything in one transaction with a history record; based on the current version only.
+     * With `keepUnchanged` (DCSA shipping instructions), a save that would store exactly what the bill holds, after
+     * every check, writes nothing: no new version, no status change, no history row; the bill comes back as it is.
      */
     async updateBill(
       caller: Principal,
       id: number,
       body: UpdateBillOfLadingBody,
       ifMatch: string | undefined,
+      options: { keepUnchanged?: boolean } = {},
     ): Promise<BillOfLading> {
       const expected = requireExpectedVersion(ifMatch, body.version);
       // Everything that only reads is done before the transaction, on the bill as the caller edited it: status,
@@ -290,6 +353,8 @@ export function createBillsOfLadingService(deps: {
       await checkReferences(db, bill, body);
       await checkCutOffs(bill, body);
       const write = billWrite(bill, body);
+      // The bill as read, at the version the caller sent (checked above); a save landing since is that save's alone.
+      if (options.keepUnchanged && writesNothing(bill, write)) return bill;
 
       return db.transaction(async (tx) => {
         const partyIds = [

@@ -43,7 +43,9 @@ export function createDcsaService(deps: {
      * Shipping instructions applied to the bill through the edit screen's save (`bills.updateBill`): same rules,
      * scoping, version check, transaction, history row and status change. Order: 404 outside the caller's scope,
      * 409 when issued, 400 for a body that is not valid shipping instructions, 428/412 for the version, then the
-     * mapping's and the save's own 400s, all by JSON path. Answers the bill's new transport document.
+     * mapping's 400s (read-only values changed, another bill's reference) and the save's own, all by JSON path.
+     * Instructions that would store nothing new keep the bill as it is (same version, no history row). Answers the
+     * bill's transport document.
      */
     async importShippingInstructions(
       caller: Principal,
@@ -78,7 +80,8 @@ export function createDcsaService(deps: {
       }
       try {
         // The save checks the version again under its row lock: a change since our read is a 412, never lost.
-        const updated = await bills.updateBill(caller, id, parsed.data, ifMatch);
+        // Instructions that change nothing stored write nothing: the version, status and history stay as they are.
+        const updated = await bills.updateBill(caller, id, parsed.data, ifMatch, { keepUnchanged: true });
         const facts = await findBillDcsaFacts(db, id);
         return { document: toTransportDocument(updated, facts), version: updated.version };
       } catch (error) {

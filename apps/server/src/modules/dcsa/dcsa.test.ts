@@ -458,6 +458,217 @@ describe('DCSA shipping instructions applied to a bill', () => {
     expect(before.version).toBe(Number(/\d+/.exec(issued.etag)![0]));
   });
 
+  /** The bill's transport document as exported, its audit rows and the domain events about it: what must not move. */
+  const trail = async (number: string) => {
+    const [row] = await queryRows<{ audit: number; events: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from audit_events where record_type = 'BILL_OF_LADING' and record_id = ${ids.get(number)})
+            as audit,
+          (select count(*)::int from domain_events where record_type = 'BILL_OF_LADING' and record_id = ${ids.get(number)})
+            as events`,
+    );
+    return row!;
+  };
+
+  it('refuses a changed read-only value by its JSON path, as the BL save does, and applies nothing (finding 7)', async () => {
+    // Before: each of these answered 200, moved the version and ignored the value.
+    const number = 'LDG26110004';
+    const before = await bill(number);
+    const trailBefore = await trail(number);
+    const { si, etag } = await exported(number);
+    expect(si.transportDocumentTypeCode).toBe('SWB');
+    const document = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/cp/bill-of-ladings/${ids.get(number)}/dcsa`,
+        headers: customer,
+      })
+    ).json() as Json;
+    const READ_ONLY = /^is read-only and cannot be changed here/;
+    const cases: [string, (body: Json) => void, RegExp][] = [
+      ['$.transportDocumentTypeCode', (b) => (b.transportDocumentTypeCode = 'BOL'), READ_ONLY],
+      ['$.freightPaymentTermCode', (b) => (b.freightPaymentTermCode = 'PRE'), READ_ONLY],
+      ['$.isShippedOnBoardType', (b) => (b.isShippedOnBoardType = false), READ_ONLY],
+      ['$.isToOrder', (b) => (b.isToOrder = true), READ_ONLY],
+      ['$.isElectronic', (b) => (b.isElectronic = true), READ_ONLY],
+      ['$.numberOfCopiesWithoutCharges', (b) => (b.numberOfCopiesWithoutCharges = 9), READ_ONLY],
+      // A sea waybill has no originals: the export sends none, so any number is a change.
+      ['$.numberOfOriginalsWithoutCharges', (b) => (b.numberOfOriginalsWithoutCharges = 3), READ_ONLY],
+      ['$.invoicePayableAt', (b) => (b.invoicePayableAt = { UNLocationCode: 'NLRTM' }), READ_ONLY],
+      [
+        '$.partyContactDetails',
+        (b) => (b.partyContactDetails = [{ name: 'Someone Else', email: 'someone@elsewhere.example' }]),
+        READ_ONLY,
+      ],
+      ['$.isCargoDeliveredInICS2Zone', (b) => (b.isCargoDeliveredInICS2Zone = true), READ_ONLY],
+      [
+        '$.documentParties.shipper.addressLines',
+        (b) => (b.documentParties.shipper.addressLines = ['1 Other Street, Mumbai']),
+        /company's record/,
+      ],
+      [
+        '$.documentParties.consignee.identifyingCodes',
+        (b) => (b.documentParties.consignee.identifyingCodes[0].partyCode = 'HAMBURGT'),
+        /company's record/,
+      ],
+      [
+        '$.documentParties.shipper.partyContactDetails[0].email',
+        (b) => (b.documentParties.shipper.partyContactDetails[0].email = 'other@demoexports.example'),
+        /company's e-mail/,
+      ],
+      [
+        '$.documentParties.consignee.partyContactDetails[0].name',
+        (b) => (b.documentParties.consignee.partyContactDetails[0].name = 'Import desk'),
+        /party's name/,
+      ],
+      [
+        '$.documentParties.notifyParties[0].partyContactDetails',
+        (b) =>
+          b.documentParties.notifyParties[0].partyContactDetails.push({
+            name: 'Night desk',
+            phone: '+97148830499',
+          }),
+        /one contact/,
+      ],
+      [
+        '$.consignmentItems[0].carrierBookingReference',
+        (b) => (b.consignmentItems[0].carrierBookingReference = 'BKG261100009'),
+        READ_ONLY,
+      ],
+      [
+        '$.consignmentItems[0].cargoItems[1].outerPackaging.description',
+        (b) => (b.consignmentItems[0].cargoItems[1].outerPackaging.description = 'Crates'),
+        /package type/,
+      ],
+      [
+        '$.utilizedTransportEquipments[2].seals[0].source',
+        (b) => (b.utilizedTransportEquipments[2].seals[0].source = 'CAR'),
+        READ_ONLY,
+      ],
+      [
+        '$.utilizedTransportEquipments[0].equipment.ISOEquipmentCode',
+        (b) => {
+          const ute = b.utilizedTransportEquipments[0];
+          ute.equipment = { ...document.utilizedTransportEquipments[0].equipment, ISOEquipmentCode: '45R1' };
+          delete ute.equipmentReference;
+        },
+        READ_ONLY,
+      ],
+    ];
+    for (const [path, mutate, message] of cases) {
+      const body = structuredClone(si);
+      mutate(body);
+      // Valid DCSA shipping instructions: the refusal is ours, as the save refuses its read-only fields.
+      if (official) expect({ path, official: official.validate(body) }).toEqual({ path, official: [] });
+      const res = await send(number, body, etag);
+      expect({ path, status: res.statusCode }).toEqual({ path, status: 400 });
+      expect({ path, fields: Object.keys(res.json().error.fields) }).toEqual({ path, fields: [path] });
+      expect(res.json().error.fields[path]).toMatch(message);
+    }
+    expect(await bill(number)).toEqual(before);
+    expect(await trail(number)).toEqual(trailBefore);
+  });
+
+  it("refuses another bill's transportDocumentReference alike whoever's it is, and changes neither bill (finding 7)", async () => {
+    // Before: naming another customer's bill answered 200 and saved the instructions to the bill of the address.
+    const number = 'LDG26110004';
+    const [theirs] = await queryRows<{ number: string }>(
+      t.database.db,
+      sql`select b.number from bills_of_lading b join users u on u.id = b.created_by_id
+          where u.email = 'customer2@demo.lading.test' and b.status = 'DRAFT' order by b.id limit 1`,
+    );
+    const theirsBefore = await t.app.inject({
+      method: 'GET',
+      url: `/cp/bill-of-ladings/${ids.get(theirs!.number)}/dcsa`,
+      headers: customer2,
+    });
+    expect(theirsBefore.statusCode).toBe(200);
+    const before = await bill(number);
+    const { si, etag } = await exported(number);
+    const answers = [];
+    // Another customer's bill, the caller's own other bill, and a reference no bill has: one and the same answer.
+    for (const reference of [theirs!.number, 'LDG26110001', 'LDG99999999']) {
+      const res = await send(number, { ...si, transportDocumentReference: reference }, etag);
+      expect({ reference, status: res.statusCode }).toEqual({ reference, status: 400 });
+      const { code, message, fields } = res.json().error;
+      answers.push({ code, message, fields });
+    }
+    expect(answers[0]).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(
+        /^\$\.transportDocumentReference: must be this bill's reference, LDG26110004/,
+      ),
+      fields: { '$.transportDocumentReference': expect.any(String) },
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(JSON.stringify(answers)).not.toContain(theirs!.number);
+    expect(await bill(number)).toEqual(before);
+    const theirsAfter = await t.app.inject({
+      method: 'GET',
+      url: `/cp/bill-of-ladings/${ids.get(theirs!.number)}/dcsa`,
+      headers: customer2,
+    });
+    expect(theirsAfter.headers.etag).toBe(theirsBefore.headers.etag);
+    expect(theirsAfter.json()).toEqual(theirsBefore.json());
+  });
+
+  it('keeps the version, the status and the history when the instructions change nothing (finding 7)', async () => {
+    // Before: the export sent back as it was answered 200 with version + 1, status UPDATE PENDING and a history row
+    // without changes.
+    const number = 'LDG26110004';
+    // The names in BL as the export shows them (a draft without them takes the companies' names at its first
+    // import, a real change: see the round trip above).
+    await t.database.db.execute(
+      sql`update bills_of_lading set shipper_name_in_bl = 'Demo Exports Pvt Ltd',
+            consignee_name_in_bl = 'Blue Ocean Forwarding' where id = ${ids.get(number)}`,
+    );
+    const before = await bill(number);
+    expect(before.status).toBe('DRAFT');
+    const trailBefore = await trail(number);
+    const document = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/cp/bill-of-ladings/${ids.get(number)}/dcsa`,
+        headers: customer,
+      })
+    ).json() as Json;
+    const { si, etag } = await exported(number);
+    expect(etag).toBe(`W/"${before.version}"`);
+
+    const res = await send(number, si, etag);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toBe(etag);
+    expect(res.json()).toEqual(document);
+    // The same instructions with each container in the other form DCSA allows (its equipment: size-type, tare).
+    const other = structuredClone(si);
+    other.utilizedTransportEquipments = si.utilizedTransportEquipments.map((ute: Json, i: number) => ({
+      isShipperOwned: false,
+      // The export's equipment as it is: reference, size-type and tare.
+      equipment: document.utilizedTransportEquipments[i].equipment,
+      seals: ute.seals,
+    }));
+    if (official) expect(official.validate(other)).toEqual([]);
+    const again = await send(number, other, etag);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers.etag).toBe(etag);
+    expect(await bill(number)).toEqual(before);
+    expect(await trail(number)).toEqual(trailBefore);
+
+    // A real change is still saved: version + 1, UPDATE PENDING, one history row with exactly that change.
+    si.utilizedTransportEquipments[1].seals[0].number = 'SL777002';
+    const changed = await send(number, si, etag);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.headers.etag).toBe(`W/"${before.version + 1}"`);
+    const after = await bill(number);
+    expect(after.status).toBe('UPDATE PENDING');
+    expect(await trail(number)).toEqual({ audit: trailBefore.audit + 1, events: trailBefore.events + 1 });
+    const [entry] = (await history(number)).filter((e) => e.action === 'UPDATED');
+    expect(entry!.changes).toEqual([
+      { field: 'containers[2].sealNo', before: 'SL100402', after: 'SL777002' },
+    ]);
+  });
+
   it('refuses a list longer than 100 by its JSON path before any query runs', async () => {
     const { si, etag } = await exported('LDG26110005');
     si.consignmentItems[0].HSCodes = Array.from({ length: 101 }, (_, i) => String(100000 + i));

@@ -68,12 +68,148 @@ export class SentPaths {
   }
 }
 
+/** The BL save's word for a read-only field that differs (bills-of-lading.service.ts). */
+export const READ_ONLY = 'is read-only and cannot be changed here';
+
+/** What the export carries at the top that no save applies: the carrier's terms, counts and contact. */
+const TOP_READ_ONLY = [
+  'transportDocumentTypeCode',
+  'isShippedOnBoardType',
+  'freightPaymentTermCode',
+  'isElectronic',
+  'isToOrder',
+  'numberOfCopiesWithCharges',
+  'numberOfCopiesWithoutCharges',
+  'numberOfOriginalsWithCharges',
+  'numberOfOriginalsWithoutCharges',
+  'invoicePayableAt',
+  'partyContactDetails',
+  'isCargoDeliveredInICS2Zone',
+] as const;
+
+/**
+ * The values the instructions may send back but not change, as the BL save refuses its read-only fields: every
+ * property our export carries that the import does not apply must be absent or exactly as exported (`baseline`),
+ * else a 400 names it by JSON path. `transportDocumentReference` must be this bill's: any other reference — the
+ * caller's other bill, another customer's, or none at all — gets the same answer, so it tells nothing about other
+ * bills. A label derived from another value (a contact's name from the party's name, a package's description from
+ * its code) is held only while that value is sent as exported. Properties our export never carries are not read.
+ */
+export function readOnlyProblems(
+  si: CreateShippingInstructions,
+  baseline: CreateShippingInstructions,
+  bill: BillOfLading,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
+  const sent = <T>(value: T | undefined): value is T => value !== undefined;
+
+  if (sent(si.transportDocumentReference) && si.transportDocumentReference !== bill.number)
+    errors['$.transportDocumentReference'] =
+      `must be this bill's reference, ${bill.number}: instructions apply to the bill they are sent to`;
+  for (const key of TOP_READ_ONLY)
+    if (sent(si[key]) && !same(si[key], baseline[key])) errors[`$.${key}`] = READ_ONLY;
+
+  // Parties: one contact each; shipper and consignee keep the company's codes, address and e-mail.
+  const contacts = (party: Party, base: Party | undefined, path: string, companyEmail: boolean) => {
+    const list = party.partyContactDetails ?? [];
+    if (list.length > 1)
+      errors[`${path}.partyContactDetails`] =
+        'must hold one contact: the bill keeps one phone and e-mail per party';
+    const contact = list[0];
+    const baseContact = firstContact(base);
+    if (!contact) return;
+    if (companyEmail && sent(contact.email) && contact.email !== baseContact?.email)
+      errors[`${path}.partyContactDetails[0].email`] = `${READ_ONLY}: it is the company's e-mail`;
+    if (baseContact && base && party.partyName === base.partyName && contact.name !== baseContact.name)
+      errors[`${path}.partyContactDetails[0].name`] = `${READ_ONLY}: it is the party's name (partyName)`;
+  };
+  for (const role of ['shipper', 'consignee'] as const) {
+    const party = si.documentParties[role];
+    const base = baseline.documentParties[role];
+    if (!party) continue;
+    const path = `$.documentParties.${role}`;
+    for (const key of ['addressLines', 'identifyingCodes'] as const)
+      if (sent(party[key]) && !same(party[key], base?.[key]))
+        errors[`${path}.${key}`] = `${READ_ONLY}: it belongs to the company's record`;
+    contacts(party, base, path, true);
+  }
+  (si.documentParties.notifyParties ?? []).forEach((party, i) => {
+    contacts(
+      party,
+      baseline.documentParties.notifyParties?.[i],
+      `$.documentParties.notifyParties[${i}]`,
+      false,
+    );
+  });
+
+  // Consignment items: the booking; a cargo item's package description is its package type's name.
+  const unallocated = (reference: string | undefined) =>
+    bill.blContainerDetails.length === 0 && reference === DCSA_PLACEHOLDER.equipmentReference;
+  const booking = baseline.consignmentItems[0]?.carrierBookingReference;
+  const baseCargo = new Map(
+    baseline.consignmentItems.flatMap((item) =>
+      item.cargoItems.map((c) => [c.equipmentReference, c] as const),
+    ),
+  );
+  si.consignmentItems.forEach((item, i) => {
+    if (item.carrierBookingReference !== booking)
+      errors[`$.consignmentItems[${i}].carrierBookingReference`] = READ_ONLY;
+    item.cargoItems.forEach((cargo, j) => {
+      const path = `$.consignmentItems[${i}].cargoItems[${j}]`;
+      const base = baseCargo.get(cargo.equipmentReference);
+      if (unallocated(cargo.equipmentReference)) {
+        if (!same(cargo, base)) errors[path] = 'cannot be given before a container is allocated to this bill';
+        return;
+      }
+      const packaging = cargo.outerPackaging;
+      const basePackaging = base?.outerPackaging;
+      if (
+        packaging &&
+        basePackaging &&
+        packaging.packageCode === basePackaging.packageCode &&
+        packaging.description !== basePackaging.description
+      )
+        errors[`${path}.outerPackaging.description`] =
+          `${READ_ONLY}: it is the name of the package type (packageCode)`;
+    });
+  });
+
+  // Equipment: the container's size-type and tare are the carrier's; our seals are the shipper's (SHI).
+  const stored = new Map(bill.blContainerDetails.map((c) => [c.containerNumber, c]));
+  const baseEquipment = new Map(baseline.utilizedTransportEquipments.map((u) => [u.equipmentReference, u]));
+  si.utilizedTransportEquipments.forEach((ute, k) => {
+    const path = `$.utilizedTransportEquipments[${k}]`;
+    const reference = ute.equipmentReference ?? ute.equipment?.equipmentReference;
+    if (unallocated(reference)) {
+      if (!same(ute.seals, baseEquipment.get(reference)?.seals))
+        errors[`${path}.seals`] = 'cannot be given before a container is allocated to this bill';
+      return;
+    }
+    const container = stored.get(reference ?? '');
+    if (!container) return;
+    const source = ute.seals[0]?.source;
+    if (sent(source) && source !== baseEquipment.get(reference)?.seals[0]?.source)
+      errors[`${path}.seals[0].source`] = READ_ONLY;
+    const iso = ute.equipment?.ISOEquipmentCode;
+    if (sent(iso) && iso !== container.containerIsoCode)
+      errors[`${path}.equipment.ISOEquipmentCode`] = READ_ONLY;
+    const tare = container.containerTareweight
+      ? { value: container.containerTareweight, unit: 'KGM' }
+      : undefined;
+    const sentTare = ute.equipment?.tareWeight;
+    if (sent(sentTare) && !same(sentTare, tare)) errors[`${path}.equipment.tareWeight`] = READ_ONLY;
+  });
+  return errors;
+}
+
 /**
  * Shipping instructions as the edit screen's save body for `bill`. A value sent back exactly as our export gave it
  * (`baseline`, the current bill's transport document as shipping instructions) keeps the stored value, so a round
  * trip changes nothing and placeholders never become data; every other value is taken from the instructions.
  * What DCSA shipping instructions do not carry (VGM and its method, each cargo row's commodity, package type and
- * package details) stays as stored. Problems come back by JSON path, nothing is applied.
+ * package details) stays as stored. Read-only values that differ (`readOnlyProblems`) and every other problem come
+ * back by JSON path, nothing is applied.
  */
 export function toBillUpdate(
   si: CreateShippingInstructions,
@@ -81,7 +217,7 @@ export function toBillUpdate(
   bill: BillOfLading,
   codes: Codes,
 ): { body: UpdateBillOfLadingBody; errors: Record<string, string>; paths: SentPaths } {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = readOnlyProblems(si, baseline, bill);
   const paths = new SentPaths();
   const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
   const parties = si.documentParties;
