@@ -40,7 +40,7 @@ function renderGate(companyStatus: 'PENDING' | 'APPROVED' | null) {
 
 const answer = (companyStatus: 'PENDING' | 'APPROVED') =>
   vi.fn(
-    async () =>
+    async (_url: string | URL) =>
       new Response(JSON.stringify(user(companyStatus)), {
         status: 200,
         headers: { 'content-type': 'application/json' },
