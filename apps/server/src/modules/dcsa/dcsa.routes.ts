@@ -52,7 +52,11 @@ export const dcsaRoutes: FastifyPluginAsyncZod<{ dcsa: DcsaService }> = async (a
           'edited. It goes through the same rules, version check, transaction, history row and status change ' +
           "(UPDATE PENDING) as `PUT /cp/bill-of-ladings/{id}/`. Send the export's ETag as If-Match. A 400 names every " +
           'problem by its JSON path (`$.utilizedTransportEquipments[0].seals[0].number`) and applies nothing. Values ' +
-          'sent back exactly as exported keep what is stored; see docs/dcsa-mapping.md.',
+          'sent back exactly as exported keep what is stored. What the export carries but a save does not change ' +
+          '(the document type, payment terms, counts, the booking, companies’ codes, addresses and e-mails …) must ' +
+          'be sent as exported or left out, else a 400 names it, as the save refuses its read-only fields; ' +
+          "`transportDocumentReference` must be this bill's. Instructions that change nothing stored write nothing: " +
+          'the same version (ETag), status and history. See docs/dcsa-mapping.md.',
         params: IdParamsSchema,
         body: CreateShippingInstructionsSchema,
         response: {
