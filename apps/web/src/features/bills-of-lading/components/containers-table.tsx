@@ -5,7 +5,7 @@ import {
   VGM_METHODS,
 } from '@lading/contract/bill-of-lading-rules';
 import type { BillOfLadingForm, ContainerForm } from '@lading/contract/bills-of-lading';
-import { roundDecimalText, sumRounded2 } from '@lading/contract/decimal';
+import { formatAmount2, sumRounded2 } from '@lading/contract/decimal';
 import type { PackageType } from '@lading/contract/reference-data';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ComponentProps, type Ref, useState } from 'react';
@@ -85,7 +85,7 @@ function TooltipWarning({
 type Options = { value: string; label: string }[];
 
 const vgmWarning = (row: Pick<ContainerForm, 'cargoGrossWeight' | 'tareWeight'>) =>
-  `VGM differs from cargo gross + tare (${roundDecimalText(sumRounded2([row.cargoGrossWeight, row.tareWeight]))} kg) by more than 5 %.`;
+  `VGM differs from cargo gross + tare (${formatAmount2(sumRounded2([row.cargoGrossWeight, row.tareWeight]))} kg) by more than 5 %.`;
 const DECLARED = 'From the SOLAS VGM declaration: change it on the VGM screen';
 const checkDigitWarning = (no: string) =>
   `${no}: the ISO 6346 check digit does not match. Please check the container number.`;
@@ -200,7 +200,7 @@ function ContainersGrid({
   const rows = useContainerRows();
   return (
     <div className={classes.scroller} data-testid="containers-scroller">
-      <table data-bordered data-column-borders data-striped className={`${plain.table} ${classes.table}`}>
+      <table data-bordered data-column-borders className={`${plain.table} ${classes.table}`}>
         <thead>
           <tr>
             <th scope="col" className={classes.sticky}>
@@ -220,6 +220,7 @@ function ContainersGrid({
         <tbody>
           {rows.map(({ key, index, row, current }) => {
             const no = row.containerNumber;
+            const warned = isVgmOffExpected(current);
             const cells = containerCells({
               index,
               no,
@@ -227,8 +228,10 @@ function ContainersGrid({
               labelled: false,
               declared: declared.has(row.containerId),
             });
-            return (
-              <tr key={key}>
+            // Striped per container: a warning's row takes its container's stripe.
+            const stripe = index % 2 === 0 ? { 'data-stripe': true } : {};
+            return [
+              <tr key={key} {...stripe} data-warned={warned || undefined}>
                 <th scope="row" className={classes.sticky}>
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm" ff="monospace">
@@ -244,15 +247,21 @@ function ContainersGrid({
                 <td className={classes.count}>{cells.packages}</td>
                 <td className={classes.amount}>{cells.gross}</td>
                 <td className={classes.amount}>{cells.measurement}</td>
-                <td className={classes.amount}>
-                  <Group gap={4} wrap="nowrap">
-                    {cells.vgm}
-                    {isVgmOffExpected(current) && <Warning label={vgmWarning(current)} />}
-                  </Group>
-                </td>
+                <td className={classes.amount}>{cells.vgm}</td>
                 <td className={classes.method}>{cells.vgmMethod}</td>
-              </tr>
-            );
+              </tr>,
+              // The warning in words, under its container (the VGM cell keeps its whole width for the value).
+              warned && (
+                <tr key={`${key}-vgm-warning`} {...stripe} className={classes.warningRow}>
+                  <td className={classes.sticky} aria-hidden="true" />
+                  <td colSpan={9}>
+                    <Text size="sm" c="#9a3c00" role="status">
+                      ⚠ {no}: {vgmWarning(current)}
+                    </Text>
+                  </td>
+                </tr>
+              ),
+            ];
           })}
         </tbody>
       </table>
@@ -273,6 +282,7 @@ function ContainerCards({
     <Stack gap="sm">
       {rows.map(({ key, index, row, current }) => {
         const no = row.containerNumber;
+        const warned = isVgmOffExpected(current);
         const cells = containerCells({
           index,
           no,
@@ -314,7 +324,7 @@ function ContainerCards({
                 {cells.vgm}
                 {cells.vgmMethod}
               </SimpleGrid>
-              {isVgmOffExpected(current) && (
+              {warned && (
                 <Text size="sm" c="#9a3c00" role="status">
                   ⚠ {vgmWarning(current)}
                 </Text>
