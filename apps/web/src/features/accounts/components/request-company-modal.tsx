@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompanyRequestBody, CompanyRequestBodySchema } from '@lading/contract/companies';
 import type { Country } from '@lading/contract/reference-data';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { type Control, useForm } from 'react-hook-form';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { TextField, useField } from '../../../components/form/text-fields';
 import { TextAreaField } from '../../../components/form/textarea-field';
@@ -58,7 +60,10 @@ export function RequestCompanyModal({
   const { control, handleSubmit, formState, setError } = useForm<CompanyRequestBody>({
     defaultValues: EMPTY,
     resolver: zodResolver(CompanyRequestBodySchema),
+    // focusFirstInvalid instead: the first invalid cell in reading order (the country typeahead too), below the title.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = async (body: CompanyRequestBody) => {
     try {
@@ -76,7 +81,11 @@ export function RequestCompanyModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Request a new company" size="lg" centered>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={handleSubmit(onSubmit, () => focusFirstInvalid(formRef.current))}
+        noValidate
+      >
         <Stack gap={4}>
           <Text size="sm" mb="xs">
             Cannot find your company in the list? Tell us about it. Our team checks the details; until the

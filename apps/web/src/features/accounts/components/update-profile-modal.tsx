@@ -13,6 +13,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { TypeaheadField } from '../../../components/form/choice-fields';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { applyServerFieldErrors, fieldNameMap } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-fields';
 import { TextAreaField } from '../../../components/form/textarea-field';
@@ -85,7 +86,10 @@ export function UpdateProfileModal({
       defaultValues: initialValues(profile),
       resolver: zodResolver(ProfileFormSchema),
       mode: 'onTouched',
+      // focusFirstInvalid instead: the first invalid cell in reading order (the typeaheads too), below the title.
+      shouldFocusError: false,
     });
+  const formRef = useRef<HTMLFormElement>(null);
   const canUpdate = formState.isDirty || Object.keys(formState.touchedFields).length > 0;
   // The calling code the phone starts with: the stored country's, then each picked country's. Typing a new country
   // name clears the field for a moment; the code stays remembered until another country is picked.
@@ -123,7 +127,11 @@ export function UpdateProfileModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Update Profile" size="lg" centered>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={handleSubmit(onSubmit, () => focusFirstInvalid(formRef.current))}
+        noValidate
+      >
         <Stack gap={4}>
           <TypeaheadField<ProfileFormValues, Party>
             control={control}

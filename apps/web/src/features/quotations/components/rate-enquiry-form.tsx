@@ -21,6 +21,7 @@ import {
 import { useMemo, useRef } from 'react';
 import { type SubmitHandler, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TypeaheadField } from '../../../components/form/choice-fields';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { TextField, useField } from '../../../components/form/text-fields';
 import { createLocalSearch } from '../../../components/typeahead';
@@ -226,11 +227,9 @@ export function RateEnquiryFields({
 }) {
   const { handleSubmit, setValue } = useFormContext<RateEnquiryForm, unknown, CreateQuotationBody>();
   const formRef = useRef<HTMLFormElement>(null);
-  // The first invalid cell in reading order gets the focus (the form's own focus skips the typeaheads).
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: false }),
-    );
+  // The first invalid cell in reading order gets the focus, clear of the header (the form's own focus skips the
+  // typeaheads).
+  const focusFirstError = () => focusFirstInvalid(formRef.current);
   const cargoType = useWatch<RateEnquiryForm, 'cargoType'>({ name: 'cargoType' });
   const cargoTypes = useCargoTypes();
   const names = new Map((cargoTypes.data ?? []).map((type) => [type.code, type.name]));
