@@ -96,8 +96,17 @@ test('the administrator approves a company request, deactivates a user and filte
   await expect(page).toHaveURL(/\/app-dashboard-admin\/company-requests$/);
   await expect(page.getByText(company)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  // By keyboard: the request leaves the list, and the focus goes to the list's count, not to the top of the page.
+  // By keyboard: Approve asks first (issue 28 item 1), its dialog starts on Cancel; confirmed, the request leaves
+  // the list, and the focus goes to the list's count, not to the top of the page.
   await page.getByRole('button', { name: `Approve ${email} for ${company}` }).focus();
+  await page.keyboard.press('Enter');
+  const approveAsk = page.getByRole('dialog', { name: `Approve ${email} for ${company}?` });
+  await expect(approveAsk).toContainText(
+    `The new company ${company} is approved and made active, and Wren Workspace becomes its member.`,
+  );
+  await expect(approveAsk.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(approveAsk.getByRole('button', { name: 'Approve request' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectToast(page, `${email} is now a member of ${company}`);
   await expect(page.getByText(company)).toHaveCount(0);
@@ -112,6 +121,14 @@ test('the administrator approves a company request, deactivates a user and filte
   await page.getByRole('button', { name: `Manage ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Wren Workspace' });
   await dialog.getByRole('button', { name: 'Deactivate user' }).click();
+  // Asks first, on top of the user's dialog: Escape closes the question only.
+  const deactivateAsk = page.getByRole('dialog', { name: `Deactivate ${email}?` });
+  await expect(deactivateAsk).toContainText('Their sessions end at once and they can no longer sign in');
+  await page.keyboard.press('Escape');
+  await expect(deactivateAsk).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Deactivate user' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Deactivate user' }).click();
+  await deactivateAsk.getByRole('button', { name: 'Deactivate user' }).click();
   await expectToast(page, 'User deactivated: their sessions have ended');
   await expect(dialog.getByRole('button', { name: 'Activate user' })).toBeVisible();
   // axe measures a fading toast's text against its half-transparent self: check once it has gone.

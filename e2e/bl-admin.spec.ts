@@ -205,12 +205,31 @@ test('approve and then issue a bill', async ({ page, carrier }) => {
   await openQueue(page);
   await openReview(page, bill.number);
   await expect(page.getByRole('button', { name: 'Issue' })).toBeDisabled();
-  await clickAndAwait(page, page.getByRole('button', { name: 'Approve' }), /\/approve\/$/);
+  // Approve and Issue ask first (issue 28 item 1): what will happen, the action named on the button.
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const approveAsk = page.getByRole('dialog', { name: `Approve ${bill.number}?` });
+  await expect(approveAsk).toContainText('The customer is told it is approved.');
+  await clickAndAwait(
+    page,
+    approveAsk.getByRole('button', { name: 'Approve bill of lading' }),
+    /\/approve\/$/,
+  );
   await expectToast(page, 'Bill of lading approved');
   await expect(statusBadge(page)).toContainText('APPROVED');
   await expect(page.getByText('No changes since the last approved version.')).toBeVisible();
 
-  await clickAndAwait(page, page.getByRole('button', { name: 'Issue' }), /\/issue\/$/);
+  // Issuing cannot be undone: the dialog says so, starts on Cancel, and Escape issues nothing.
+  await page.getByRole('button', { name: 'Issue' }).click();
+  const issueAsk = page.getByRole('dialog', { name: `Issue ${bill.number}?` });
+  await expect(issueAsk).toContainText('The customer can no longer change it. Issuing cannot be undone.');
+  await expect(issueAsk.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(issueAsk).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Issue' })).toBeFocused();
+  await expect(statusBadge(page)).toContainText('APPROVED');
+  await page.getByRole('button', { name: 'Issue' }).click();
+  await clickAndAwait(page, issueAsk.getByRole('button', { name: 'Issue bill of lading' }), /\/issue\/$/);
   await expectToast(page, 'Bill of lading issued');
   await expect(statusBadge(page)).toContainText('ISSUED');
   for (const name of ['Approve', 'Return', 'Issue']) {

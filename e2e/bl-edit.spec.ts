@@ -137,8 +137,19 @@ test('submitting an invalid form shows the required-field toast, highlights the 
   );
   expect(calls).toEqual([]);
 
-  // Clear resets the form to the values it loaded with.
+  // Clear, with edits on the form, asks first (issue 28 item 1); Escape keeps the edits.
   await page.getByRole('button', { name: 'Clear' }).click();
+  const ask = page.getByRole('dialog', { name: `Clear your changes to ${ready.number}?` });
+  await expect(ask).toContainText('What you typed since the bill was last saved is lost');
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear' })).toBeFocused();
+  await expect(page.getByLabel(/^Shipper Name as in BL/)).toHaveValue('');
+  // Confirmed, it resets the form to the values it loaded with, and says so.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await ask.getByRole('button', { name: 'Clear changes' }).click();
+  await expectToast(page, 'Your changes were cleared');
   await expect(page.getByLabel(/^Shipper Name as in BL/)).toHaveValue(owner.companyName);
   await expect(page.getByRole('textbox', { name: 'Package Details, cargo row 1' })).toHaveValue('120 bales');
 });

@@ -53,6 +53,10 @@ test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and
   await expect(summary.getByText(/all in, valid until/)).toBeVisible();
   await expectNoSeriousAxeViolations(customer);
   await summary.getByRole('button', { name: 'Accept and book' }).click();
+  await customer
+    .getByRole('dialog', { name: /^Accept .* and book\?$/ })
+    .getByRole('button', { name: 'Accept and book' })
+    .click();
   await expectToast(customer, 'requested');
   await expect(customer).toHaveURL(/app-booking-list\?bookingNo=/);
   const bookingNumber = new URL(customer.url()).searchParams.get('bookingNo')!;
@@ -66,9 +70,10 @@ test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and
   await admin.getByRole('link', { name: bookingNumber, exact: true }).click();
   await expect(admin.getByRole('heading', { name: `Booking ${bookingNumber}` })).toBeVisible(LOADED);
   await expect(admin.getByTestId('container-row')).toHaveCount(2);
-  // The sailing: one of the lane's upcoming voyages, a few weeks out (its SI deadline is days away).
+  // The sailing: the last of the lane's upcoming voyages offered, weeks out (its SI deadline is days away; the fourth
+  // one offered had its DCO pass on the day).
   await admin.getByRole('combobox', { name: /^Sailing/ }).click();
-  await admin.getByRole('option').nth(3).click();
+  await admin.getByRole('option').last().click();
   const containerNumbers = [freshContainerNumber().valid, freshContainerNumber().valid];
   for (const [i, number] of containerNumbers.entries()) {
     await admin.getByRole('textbox', { name: new RegExp(`^Container number ${i + 1}`) }).fill(number);
@@ -135,8 +140,16 @@ test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and
   );
   await expectNoSeriousAxeViolations(admin);
   await admin.getByRole('button', { name: 'Approve' }).click();
+  await admin
+    .getByRole('dialog', { name: `Approve ${billNumber}?` })
+    .getByRole('button', { name: 'Approve bill of lading' })
+    .click();
   await expectToast(admin, 'Bill of lading approved');
   await admin.getByRole('button', { name: 'Issue' }).click();
+  await admin
+    .getByRole('dialog', { name: `Issue ${billNumber}?` })
+    .getByRole('button', { name: 'Issue bill of lading' })
+    .click();
   await expectToast(admin, 'Bill of lading issued');
   await expect(admin.getByRole('list', { name: 'History' })).toContainText('Issued · APPROVED → ISSUED');
 

@@ -63,7 +63,24 @@ test.describe('at 1440 px', () => {
     const number = ((await summary.getByRole('heading').textContent()) ?? '')
       .replace('Quotation ', '')
       .trim();
+    // Accept and book asks first, saying what is booked and at what price (issue 28 item 1); Escape keeps it.
+    const accepts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/accept\/$/.test(request.url())) accepts.push(request.url());
+    });
     await summary.getByRole('button', { name: 'Accept and book' }).click();
+    const ask = page.getByRole('dialog', { name: `Accept ${number} and book?` });
+    await expect(ask).toContainText(
+      /You book 2 × 22G1 on .*\(INNSA\) → .*\(AEJEA\) at USD\s[\d,]+\.\d{2} all in/,
+    );
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
+    await expect(summary.getByRole('button', { name: 'Accept and book' })).toBeFocused();
+    expect(accepts).toEqual([]);
+    await summary.getByRole('button', { name: 'Accept and book' }).click();
+    await ask.getByRole('button', { name: 'Accept and book' }).click();
     await expectToast(page, 'requested');
     await expect(page).toHaveURL(/app-booking-list\?bookingNo=/);
     const row = page.getByTestId('booking-row').first();

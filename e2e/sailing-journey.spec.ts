@@ -39,6 +39,10 @@ test('a sailing booked from the schedule, followed on the shipment page, and its
   // Priced from the tariff at once, accepted: the booking is on the chosen sailing.
   await enquire(page, { pod: 'AEJEA', quantity: '1', fresh: false });
   await page.getByTestId('quotation-summary').getByRole('button', { name: 'Accept and book' }).click();
+  await page
+    .getByRole('dialog', { name: /^Accept .* and book\?$/ })
+    .getByRole('button', { name: 'Accept and book' })
+    .click();
   await expectToast(page, 'requested');
   await expect(page).toHaveURL(/app-booking-list\?bookingNo=/);
   const bookingNo = new URL(page.url()).searchParams.get('bookingNo')!;

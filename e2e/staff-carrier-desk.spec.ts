@@ -138,6 +138,11 @@ test.describe('at 1440 px', () => {
     await expect(page.getByTestId('live-total')).toHaveText(/USD\s1,295\.40/);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Send price to customer' }).click();
+    // Asks first (issue 28 item 1): who is told, the total and the validity; a sent price is final.
+    const ask = page.getByRole('dialog', { name: `Send the price of ${onRequest.number}?` });
+    await expect(ask).toContainText(/can accept USD\s1,295\.40 all in until \d{2}\/\d{2}\/\d{4}/);
+    await expect(ask).toContainText('A sent price can no longer be changed.');
+    await ask.getByRole('button', { name: 'Send price' }).click();
 
     await expectToast(page, `Quotation ${onRequest.number} priced`);
     await expect(page.getByTestId('priced-total')).toHaveText(/USD\s1,295\.40/);

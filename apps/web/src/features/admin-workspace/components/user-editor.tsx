@@ -6,6 +6,7 @@ import {
 } from '@lading/contract/admin-workspace';
 import { Alert, Button, Checkbox, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusPill } from '../../../components/status-pill';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
@@ -65,14 +66,16 @@ function ChoicesWithSave({
 }
 
 /**
- * One user's account, roles, offices and verification mail, each saved on its own (ADMIN.USER.EDIT). Messages of a
- * refused change (the contract's rules, or the server's 400) show under the part they concern.
+ * One user's account, roles, offices and verification mail, each saved on its own (ADMIN.USER.EDIT). Deactivating
+ * asks first. Messages of a refused change (the contract's rules, or the server's 400) show under the part they
+ * concern.
  */
 export function UserEditor({ user, onChanged }: { user: AdminUser; onChanged: (user: AdminUser) => void }) {
   const can = useCan();
   const session = useSession();
   const isSelf = session?.user.id === user.id;
   const update = useUpdateUser();
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const [roles, setRoles] = useState<string[]>(user.roles);
   const [officeIds, setOfficeIds] = useState<string[]>(user.offices.map((office) => String(office.id)));
   const [errors, setErrors] = useState<{ active?: string; roles?: string; offices?: string; mail?: string }>(
@@ -130,14 +133,7 @@ export function UserEditor({ user, onChanged }: { user: AdminUser; onChanged: (u
               size="sm"
               disabled={isSelf}
               loading={update.isPending}
-              onClick={() =>
-                void run(
-                  { kind: 'active', isActive: false },
-                  'active',
-                  ADMIN_USER_MESSAGES.deactivated,
-                  'isActive',
-                )
-              }
+              onClick={() => setConfirmDeactivate(true)}
             >
               Deactivate user
             </Button>
@@ -186,6 +182,19 @@ export function UserEditor({ user, onChanged }: { user: AdminUser; onChanged: (u
           </Alert>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirmDeactivate}
+        title={`Deactivate ${user.email}?`}
+        confirmLabel="Deactivate user"
+        color="#c92a2a"
+        onConfirm={() =>
+          run({ kind: 'active', isActive: false }, 'active', ADMIN_USER_MESSAGES.deactivated, 'isActive')
+        }
+        onClose={() => setConfirmDeactivate(false)}
+      >
+        Their sessions end at once and they can no longer sign in, until an administrator activates the
+        account again. Their records stay as they are.
+      </ConfirmDialog>
       <Divider />
       <ChoicesWithSave
         label="Roles"

@@ -1,6 +1,7 @@
 import type { CompanyMembership } from '@lading/contract/companies';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListPage, useListPage } from '../../../components/list-page';
 import { StatusPill } from '../../../components/status-pill';
 import type { WorkListColumn } from '../../../components/work-list';
@@ -12,13 +13,15 @@ import { useCompanyRequests, useDecideCompanyRequest } from '../api/company-requ
 import { RefuseRequestModal } from '../components/refuse-request-modal';
 
 /**
- * The COMPANY_APPROVAL work list: pending company memberships and new-company requests, oldest first. Approve links
- * the customer to the company (and approves a new company); refuse asks for the reason the customer is mailed.
+ * The COMPANY_APPROVAL work list: pending company memberships and new-company requests, oldest first. Approve asks
+ * first, then links the customer to the company (and approves a new company); refuse asks for the reason the customer
+ * is mailed.
  */
 export function CompanyRequestsPage() {
   const can = useCan();
   const { range, pages } = useListPage({});
   const [refusing, setRefusing] = useState<CompanyMembership | null>(null);
+  const [approving, setApproving] = useState<CompanyMembership | null>(null);
   const list = useCompanyRequests(range);
   const decide = useDecideCompanyRequest();
   // A decided request leaves the list, and the focus with it: it goes to the list's count instead.
@@ -78,7 +81,7 @@ export function CompanyRequestsPage() {
               <Group gap="xs" wrap="nowrap">
                 <Button
                   size="xs"
-                  onClick={() => void approve(request)}
+                  onClick={() => setApproving(request)}
                   loading={decide.isPending && decide.variables?.id === request.id}
                   aria-label={`Approve ${request.user.email} for ${request.company.name}`}
                 >
@@ -110,6 +113,17 @@ export function CompanyRequestsPage() {
       columns={columns}
       pages={pages}
     >
+      <ConfirmDialog
+        opened={approving !== null}
+        title={approving ? `Approve ${approving.user.email} for ${approving.company.name}?` : ''}
+        confirmLabel="Approve request"
+        onConfirm={() => (approving ? approve(approving) : undefined)}
+        onClose={() => setApproving(null)}
+      >
+        {approving?.isNewCompany
+          ? `The new company ${approving.company.name} is approved and made active, and ${approving.user.name} becomes its member. They are notified.`
+          : `${approving?.user.name ?? ''} becomes a member of ${approving?.company.name ?? ''}. They are notified.`}
+      </ConfirmDialog>
       <RefuseRequestModal
         request={refusing}
         onClose={() => setRefusing(null)}

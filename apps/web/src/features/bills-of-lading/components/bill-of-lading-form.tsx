@@ -11,8 +11,10 @@ import type { HsnCode, PackageType } from '@lading/contract/reference-data';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CheckboxField } from '../../../components/form/choice-fields';
 import { FormOptions } from '../../../components/form/field-chrome';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerFieldErrors, countFieldErrors } from '../../../components/form/server-errors';
 import { TextAreaField } from '../../../components/form/textarea-field';
@@ -171,11 +173,16 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
     defaultValues: initial,
     resolver: billResolver,
     mode: 'onTouched',
+    // focusFirstInvalid instead: the first invalid cell in reading order, clear of the header and the sticky bar.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const { reset, handleSubmit, formState, setError, getValues } = methods;
   const [problem, setProblem] = useState<'stale' | 'locked' | 'rejected' | 'cut-off' | null>(null);
   // The 409 CUT_OFF_PASSED refusal, which CutOffRefusal reads (its own chunk: deadlines-on-demand).
   const [cutOff, setCutOff] = useState<ApiError | null>(null);
+  // Clear with unsaved edits asks first (the dialog is its own chunk, fetched when first asked).
+  const [confirmClear, setConfirmClear] = useState(false);
   const update = useUpdateBillOfLading();
   const isLocked = LOCKED_STATUSES.includes(bill.status);
   // Without CP.BL.EDIT (carrier staff) the same screen is a read-only view; the carrier changes bills by review.
@@ -184,6 +191,8 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
   const options = useMemo(() => ({ readOnly }), [readOnly]);
   const haveNotifyParty = useWatch({ control: methods.control, name: 'haveNotifyParty' });
   const errorCount = countFieldErrors(formState.errors);
+  // Read while rendering: react-hook-form works out (and re-renders for) only the form state read there.
+  const hasEdits = formState.isDirty;
   const revealed = useRevealed(LATER_SECTIONS);
 
   // A newer version of the bill (after a save, or a reload) becomes the form's starting point. Not on the first
@@ -195,6 +204,11 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
     reset(initial);
     setProblem(null);
   }, [initial, reset]);
+
+  const clear = () => {
+    reset(initial);
+    setProblem(null);
+  };
 
   const save = async (form: FormValues) => {
     setProblem(null);
@@ -225,7 +239,12 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
     <FormOptions.Provider value={options}>
       <FormProvider {...methods}>
         <form
-          onSubmit={handleSubmit(save, () => toast.error(BL_MESSAGES.saveInvalid))}
+          ref={formRef}
+          className={classes.form}
+          onSubmit={handleSubmit(save, () => {
+            toast.error(BL_MESSAGES.saveInvalid);
+            focusFirstInvalid(formRef.current);
+          })}
           onFocus={billResolver.preload}
           onPointerDown={billResolver.preload}
           noValidate
@@ -333,13 +352,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
                     : ''}
                 </Text>
                 <Group gap="sm" wrap="nowrap" className={classes.buttons}>
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      reset(initial);
-                      setProblem(null);
-                    }}
-                  >
+                  <Button variant="default" onClick={() => (hasEdits ? setConfirmClear(true) : clear())}>
                     Clear
                   </Button>
                   <Button type="submit" loading={update.isPending}>
@@ -350,6 +363,19 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
             )}
           </Stack>
         </form>
+        <ConfirmDialog
+          opened={confirmClear}
+          title={`Clear your changes to ${bill.number}?`}
+          confirmLabel="Clear changes"
+          color="#c92a2a"
+          onConfirm={() => {
+            clear();
+            toast.success('Your changes were cleared: the form shows the bill as last saved.');
+          }}
+          onClose={() => setConfirmClear(false)}
+        >
+          What you typed since the bill was last saved is lost; the form goes back to the saved bill.
+        </ConfirmDialog>
       </FormProvider>
     </FormOptions.Provider>
   );

@@ -9,6 +9,7 @@ import { Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { OnDemandSelect } from '../../../components/on-demand-select';
 import { PageFrame } from '../../../components/page-frame';
 import { RecordList, type RecordListColumn } from '../../../components/record-list';
@@ -21,7 +22,6 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { useBookings } from '../api/find-bookings';
 import { type BookingListSearch, parseBookingListSearch } from '../components/booking-list-search';
 import { BookingStatusBadge } from '../components/booking-status-badge';
-import { CancelBookingModal } from '../components/cancel-booking-modal';
 
 const route = getRouteApi('/portal/app-dashboard/app-booking-list');
 
@@ -172,15 +172,13 @@ export function BookingListPage() {
   });
   const cancel = useCancelBooking();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const confirmCancel = async () => {
-    if (!cancelling) return;
+  const confirmCancel = async (cancelling: Booking) => {
     try {
       const booking = await cancel.mutateAsync(cancelling.id);
       toast.success(`Booking ${booking.number} cancelled`);
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'The booking could not be cancelled.');
     }
-    setCancelling(null);
   };
   const hasFilters = Boolean(search.bookingNo || search.status);
   const emptyText = hasFilters
@@ -233,12 +231,18 @@ export function BookingListPage() {
         }}
       />
 
-      <CancelBookingModal
-        booking={cancelling}
-        pending={cancel.isPending}
-        onKeep={() => setCancelling(null)}
-        onCancel={() => void confirmCancel()}
-      />
+      <ConfirmDialog
+        opened={cancelling !== null}
+        title={`Cancel booking ${cancelling?.number ?? ''}?`}
+        cancelLabel="Keep booking"
+        confirmLabel="Cancel booking"
+        color="#c92a2a"
+        onConfirm={() => (cancelling ? confirmCancel(cancelling) : undefined)}
+        onClose={() => setCancelling(null)}
+      >
+        The carrier has not confirmed this booking yet. A cancelled booking cannot be reopened: to ship this
+        cargo later, make a new rate enquiry.
+      </ConfirmDialog>
     </PageFrame>
   );
 }

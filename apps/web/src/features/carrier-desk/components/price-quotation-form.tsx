@@ -5,19 +5,22 @@ import {
   todayIso,
 } from '@lading/contract/quotations';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SelectField } from '../../../components/form/choice-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { usePriceQuotation } from '../api/price-quotation';
 import classes from './carrier-desk.module.css';
 import { ChargeLinesField } from './charge-lines-field';
 import { DESK_CURRENCIES } from './currencies';
+import { customerLabel } from './desk-facts';
 import {
   bookedQuantity,
   emptyChargeLine,
@@ -113,7 +116,10 @@ function ChargeLines({ quotation }: { quotation: Quotation }) {
   );
 }
 
-/** Price an on-request quotation: charge lines, currency and validity; the server computes and keeps the amounts. */
+/**
+ * Price an on-request quotation: charge lines, currency and validity; the server computes and keeps the amounts. A
+ * valid form asks first (the customer, the total and the validity: a sent price is final), then sends.
+ */
 export function PriceQuotationForm({
   quotation,
   onPriced,
@@ -126,7 +132,9 @@ export function PriceQuotationForm({
     defaultValues: priceFormDefaults(quotation, todayIso()),
     resolver,
   });
-  const submit = form.handleSubmit(async (body) => {
+  // The checked body waiting for the confirmation (the dialog is open while it is set).
+  const [toSend, setToSend] = useState<PriceQuotationBody | null>(null);
+  const send = async (body: PriceQuotationBody) => {
     try {
       const priced = await price.mutateAsync({ id: quotation.id, body });
       toast.success(`Quotation ${priced.number} priced: the customer can now accept it`);
@@ -137,7 +145,9 @@ export function PriceQuotationForm({
       if (placed === 0)
         toast.error(error instanceof ApiError ? error.message : 'The quotation could not be priced.');
     }
-  });
+  };
+  const submit = form.handleSubmit((body) => setToSend(body));
+  const total = livePriceTotal(form.getValues('charges') ?? []).total;
   return (
     <FormProvider {...form}>
       <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-label="Price">
@@ -171,6 +181,15 @@ export function PriceQuotationForm({
           </Group>
         </Stack>
       </Paper>
+      <ConfirmDialog
+        opened={toSend !== null}
+        title={`Send the price of ${quotation.number}?`}
+        confirmLabel="Send price"
+        onConfirm={() => (toSend ? send(toSend) : undefined)}
+        onClose={() => setToSend(null)}
+      >
+        {`${customerLabel(quotation.customer)} is told at once and can accept ${formatMoney(total, toSend?.currency ?? null)} all in until ${formatDate(toSend?.validUntil ?? null)}. A sent price can no longer be changed.`}
+      </ConfirmDialog>
     </FormProvider>
   );
 }

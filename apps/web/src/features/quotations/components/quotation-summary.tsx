@@ -1,7 +1,9 @@
 import { type Quotation, todayIso } from '@lading/contract/quotations';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
@@ -100,7 +102,8 @@ export function inlandText(inland: Inland) {
 
 /**
  * One quotation: lane and cargo, then the price (charge lines, total, validity) or the "on request" state, and
- * Accept / Reject for a customer who holds them. Accepting books it and opens the booking in the booking list.
+ * Accept / Reject for a customer who holds them. Accept asks first (what is booked, at what price); accepting books it
+ * and opens the booking in the booking list.
  */
 export function QuotationSummary({
   quotation,
@@ -113,6 +116,7 @@ export function QuotationSummary({
   const can = useCan();
   const navigate = useNavigate();
   const accept = useAcceptQuotation();
+  const [confirming, setConfirming] = useState(false);
   const { canAccept, canReject } = quotationActions(quotation, todayIso());
   const onAccept = async () => {
     try {
@@ -183,7 +187,7 @@ export function QuotationSummary({
       {(canAccept && can('CP.QUOTATION.ACCEPT')) || (canReject && can('CP.QUOTATION.REJECT')) ? (
         <Group gap="sm">
           {canAccept && can('CP.QUOTATION.ACCEPT') && (
-            <Button onClick={() => void onAccept()} loading={accept.isPending}>
+            <Button onClick={() => setConfirming(true)} loading={accept.isPending}>
               Accept and book
             </Button>
           )}
@@ -194,6 +198,18 @@ export function QuotationSummary({
           )}
         </Group>
       ) : null}
+      <ConfirmDialog
+        opened={confirming}
+        title={`Accept ${quotation.number} and book?`}
+        confirmLabel="Accept and book"
+        onConfirm={onAccept}
+        onClose={() => setConfirming(false)}
+      >
+        {`You book ${equipmentText(quotation.equipment)} on ${laneText(quotation.pol, quotation.pod)}`}
+        {quotation.totalAmount !== null &&
+          ` at ${formatMoney(quotation.totalAmount, quotation.currency)} all in`}
+        . The carrier then confirms the vessel and voyage; until it does, you can cancel the booking.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -6,6 +6,8 @@ import {
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ApiError } from '../../../../lib/api-client';
 import { useCan } from '../../../../lib/permissions';
 import { toast } from '../../../../lib/toast';
@@ -29,9 +31,26 @@ function reportFailure(error: unknown, refresh: () => void) {
   }
 }
 
+/** What Approve and Issue ask before they go ahead (issuing cannot be undone). */
+const ASK = {
+  approve: {
+    title: (number: string) => `Approve ${number}?`,
+    text: 'The customer is told it is approved. It can be issued next; until then, you can still return it.',
+    confirm: 'Approve bill of lading',
+    color: undefined,
+  },
+  issue: {
+    title: (number: string) => `Issue ${number}?`,
+    text: 'The customer can no longer change it. Issuing cannot be undone.',
+    confirm: 'Issue bill of lading',
+    color: '#1e6b30',
+  },
+} as const;
+
 /**
  * Approve / Return / Issue (each shown to holders of its ADMIN.BL_REVIEW permission, enabled when the bill's status
- * allows it), Download PDF (CP.BL.PRINT) and E-mail (CP.BL.MAIL) for the bill under review.
+ * allows it; Approve and Issue ask first, Return asks for its comment), Download PDF (CP.BL.PRINT) and E-mail
+ * (CP.BL.MAIL) for the bill under review.
  */
 export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChanged: () => void }) {
   const can = useCan();
@@ -41,6 +60,7 @@ export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChang
   const print = usePrintBillOfLading();
   const [returnOpened, returnModal] = useDisclosure(false);
   const [mailOpened, mailModal] = useDisclosure(false);
+  const [asking, setAsking] = useState<'approve' | 'issue' | null>(null);
   const busy = approve.isPending || issue.isPending || giveBack.isPending;
 
   const run = async (action: () => Promise<unknown>, success: string) => {
@@ -59,15 +79,7 @@ export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChang
     <>
       <Group gap="sm" wrap="wrap">
         {can('ADMIN.BL_REVIEW.APPROVE') && (
-          <Button
-            disabled={busy || !isLegal('approve', bill)}
-            onClick={() =>
-              run(
-                () => approve.mutateAsync({ id: bill.id, version: bill.version }),
-                BL_REVIEW_MESSAGES.approved,
-              )
-            }
-          >
+          <Button disabled={busy || !isLegal('approve', bill)} onClick={() => setAsking('approve')}>
             Approve
           </Button>
         )}
@@ -80,9 +92,7 @@ export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChang
           <Button
             color="#1e6b30"
             disabled={busy || !isLegal('issue', bill)}
-            onClick={() =>
-              run(() => issue.mutateAsync({ id: bill.id, version: bill.version }), BL_REVIEW_MESSAGES.issued)
-            }
+            onClick={() => setAsking('issue')}
           >
             Issue
           </Button>
@@ -108,6 +118,23 @@ export function ReviewActions({ bill, onChanged }: { bill: BillOfLading; onChang
           </Button>
         )}
       </Group>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={ASK[asking ?? 'approve'].title(bill.number)}
+        confirmLabel={ASK[asking ?? 'approve'].confirm}
+        color={ASK[asking ?? 'approve'].color}
+        onConfirm={() =>
+          asking === 'issue'
+            ? run(() => issue.mutateAsync({ id: bill.id, version: bill.version }), BL_REVIEW_MESSAGES.issued)
+            : run(
+                () => approve.mutateAsync({ id: bill.id, version: bill.version }),
+                BL_REVIEW_MESSAGES.approved,
+              )
+        }
+        onClose={() => setAsking(null)}
+      >
+        {ASK[asking ?? 'approve'].text}
+      </ConfirmDialog>
       <ReturnBillModal
         opened={returnOpened}
         blNumber={bill.number}
