@@ -108,6 +108,22 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
     expect((await post(`/cp/bookings/${booking.id}/confirm/`, admin, sailing())).statusCode).toBe(409);
   });
 
+  it('takes container numbers written as on papers ("LDGU 000123-4", any case): stored as their 11 characters (issue 28)', async () => {
+    const booking = await booked();
+    const body = sailing();
+    const written = body.containers.map((c, i) => {
+      const n = c.containerNumber;
+      const papers = `${n.slice(0, 4)} ${n.slice(4, 10)}-${n.slice(10)}`;
+      return { ...c, containerNumber: i === 1 ? ` ${papers.toLowerCase()} ` : papers };
+    });
+    const res = await post(`/cp/bookings/${booking.id}/confirm/`, admin, { ...body, containers: written });
+    expect(res.statusCode, res.body).toBe(200);
+    const bill = (await get(`/cp/bill-of-ladings/${res.json().billOfLadingId}`, customer)).json();
+    expect(bill.blContainerDetails.map((c: { containerNumber: string }) => c.containerNumber)).toEqual(
+      body.containers.map((c) => c.containerNumber),
+    );
+  });
+
   it('refuses a wrong check digit, a wrong count of containers, a container still on an open bill: 400, nothing written', async () => {
     const booking = await booked();
     const before = await countBills();
