@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, configureApiClient } from './api-client';
+import { ApiError, apiRequest, configureApiClient, openApiStream } from './api-client';
 
 // fetch is stubbed: the client's reading of error bodies, no server involved.
 describe('API errors', () => {
@@ -90,5 +90,47 @@ describe('calls made as a signed-out visitor (the sign-in calls)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(refresh).not.toHaveBeenCalled();
     expect(unauthenticated).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refused call, the live stream included', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const unauthenticated = vi.fn();
+  const refused = () =>
+    new Response(JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'Session ended' } }), {
+      status: 401,
+    });
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    // The session was ended elsewhere: its token and its refresh token are refused.
+    configureApiClient({
+      getAccessToken: () => 'revoked-token',
+      refreshAccessToken: async () => false,
+      onUnauthenticated: unauthenticated,
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    unauthenticated.mockClear();
+    configureApiClient({
+      getAccessToken: () => null,
+      refreshAccessToken: async () => false,
+      onUnauthenticated: () => {},
+    });
+  });
+
+  it('ends the session (back to app-login) when a call is refused and the token cannot be renewed', async () => {
+    fetchMock.mockImplementation(async () => refused());
+    await expect(apiRequest('/cp/quotations/', { busy: false })).rejects.toMatchObject({ status: 401 });
+    expect(unauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('does the same when the notification stream is refused', async () => {
+    fetchMock.mockImplementation(async () => refused());
+    await expect(
+      openApiStream('/cp/notifications/stream/', new AbortController().signal),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(unauthenticated).toHaveBeenCalledTimes(1);
   });
 });

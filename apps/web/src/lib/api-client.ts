@@ -134,7 +134,8 @@ function safeJson(text: string): unknown {
 
 /**
  * Opens a long-lived response (server-sent events) with the bearer token in the header, renewing an expired token
- * once, as apiRequest does; never counted as busy. Resolves with the open response or throws an ApiError.
+ * once and ending a session the server no longer knows, as apiRequest does; never counted as busy. Resolves with
+ * the open response or throws an ApiError.
  */
 export async function openApiStream(path: string, signal: AbortSignal): Promise<Response> {
   const send = (token: string | null) =>
@@ -146,7 +147,10 @@ export async function openApiStream(path: string, signal: AbortSignal): Promise<
     });
   const token = getAccessToken();
   let response = await send(token);
-  if (response.status === 401 && token && (await refreshOnce())) response = await send(getAccessToken());
+  if (response.status === 401 && token) {
+    if (await refreshOnce()) response = await send(getAccessToken());
+    if (response.status === 401) onUnauthenticated();
+  }
   if (!response.ok || !response.body) {
     throw toApiError(response.status, safeJson(await response.text().catch(() => '')));
   }

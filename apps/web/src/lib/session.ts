@@ -66,19 +66,32 @@ export function storeUserCompany(
   }));
 }
 
-export function useSession(): Session | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+/** Calls `listener` after every change of the session (this tab's or another's); returns the unsubscribe. */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-// Another tab signing in or out changes this one too.
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, () => current);
+}
+
+/**
+ * The session as stored now, read again: another tab may have written it (renewed the tokens, signed out) before its
+ * `storage` event reached this one.
+ */
+export function rereadSession(): Session | null {
+  const stored = read();
+  if (stored?.accessToken !== current?.accessToken || stored?.user.id !== current?.user.id) {
+    current = stored;
+    for (const listener of listeners) listener();
+  }
+  return current;
+}
+
+// Another tab signing in or out changes this one too (`key` null: the storage was cleared).
 window.addEventListener('storage', (event) => {
-  if (event.key !== STORAGE_KEY) return;
+  if (event.key !== STORAGE_KEY && event.key !== null) return;
   current = read();
   for (const listener of listeners) listener();
 });

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { NotPermittedPage } from '../not-permitted';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { useFollowSession } from './follow-session';
 import classes from './portal-layout.module.css';
 
 /** The route guard: the screen when every matched route's `staticData.requires` is held, else the refusal. */
@@ -49,6 +50,7 @@ export function PortalLayout() {
 }
 
 function PortalShell() {
+  useFollowSession();
   return (
     <>
       {/* right-scroll-bar-position: a modal's scroll lock (react-remove-scroll) keeps the fixed header from shifting. */}
