@@ -11,8 +11,8 @@ export const billOfLadingKeys = {
   /** The bill's sailing deadlines (SI by the DCO, VGM by the VCO). */
   deadlines: (id: number) => [...sharedQueryRoots.billsOfLading, id, 'deadlines'] as const,
   /** The lists, the review queue and every review. */
-  lists: ['bills-of-lading'],
-  list: (query: FindBillsOfLadingQuery) => ['bills-of-lading', query] as const,
-  reviewQueue: ['bills-of-lading', 'review-queue'],
-  review: (id: number) => ['bills-of-lading', 'review', id] as const,
+  lists: sharedQueryRoots.billOfLadingLists,
+  list: (query: FindBillsOfLadingQuery) => [...sharedQueryRoots.billOfLadingLists, query] as const,
+  reviewQueue: [...sharedQueryRoots.billOfLadingLists, 'review-queue'],
+  review: (id: number) => [...sharedQueryRoots.billOfLadingLists, 'review', id] as const,
 } as const;

@@ -1,10 +1,11 @@
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import type { FindTariffsQuery } from './find-tariffs';
 
 /** The carrier desk's work lists, the records opened from them and the tariffs. */
 export const carrierDeskKeys = {
-  quotationsToPrice: ['carrier-desk', 'quotations-to-price'],
+  quotationsToPrice: sharedQueryRoots.quotationsToPrice,
   quotation: (id: number) => ['carrier-desk', 'quotation', id] as const,
-  bookingsToConfirm: ['carrier-desk', 'bookings-to-confirm'],
+  bookingsToConfirm: sharedQueryRoots.bookingsToConfirm,
   booking: (id: number) => ['carrier-desk', 'booking', id] as const,
   /** A lane's upcoming sailings, to confirm a booking onto. */
   sailings: (pol: string, pod: string) => ['carrier-desk', 'sailings', pol, pod] as const,

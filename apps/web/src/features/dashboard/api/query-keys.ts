@@ -4,5 +4,5 @@ import { sharedQueryRoots } from '../../../lib/query-keys';
 export const dashboardKeys = {
   admin: sharedQueryRoots.adminDashboard,
   adminSearch: (term: string) => [...sharedQueryRoots.adminDashboard, 'search', term] as const,
-  customer: ['dashboard', 'customer'],
+  customer: sharedQueryRoots.customerDashboard,
 } as const;

@@ -10,6 +10,7 @@ import { useNotifications } from '../api/find-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
+import { useRefreshOnNewNotices } from '../api/refresh-on-new-notices';
 import classes from './notification-bell.module.css';
 
 function BellIcon() {
@@ -37,13 +38,15 @@ function bellLabel(unread: number): string {
 
 /**
  * The header bell: the unread count as a badge, the latest ten, mark one or all read, and a link to each record.
- * New notices arrive over the live stream (polling when it is down). The popover (and floating-ui) is fetched on the
- * first hover, focus or press of the bell (components/on-demand.ts); a press opens it as soon as it is in.
+ * New notices arrive over the live stream (polling when it is down), and refresh the open screens that show their
+ * records. The popover (and floating-ui) is fetched on the first hover, focus or press of the bell
+ * (components/on-demand.ts); a press opens it as soon as it is in.
  */
 export function NotificationBell() {
   const [opened, popover] = useDisclosure(false);
   const isLive = useNotificationStream(true);
   const { data, isError } = useNotifications({ enabled: true, isLive });
+  useRefreshOnNewNotices(data?.results);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const router = useRouter();

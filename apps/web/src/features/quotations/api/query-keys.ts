@@ -12,5 +12,5 @@ export const rateEnquiryKeys = {
   port: (code: string) => ['rate-enquiry', 'port', code] as const,
   sailing: (voyageId: number) => ['rate-enquiry', 'sailing', voyageId] as const,
   /** Whether a customer whose session says PENDING is a member of their company by now. */
-  membership: (userId: number) => ['rate-enquiry', 'membership', userId] as const,
+  membership: (userId: number) => [...sharedQueryRoots.membership, userId] as const,
 } as const;
