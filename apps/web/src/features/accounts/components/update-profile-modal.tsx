@@ -24,9 +24,7 @@ import { storeUserCompany } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { accountKeys } from '../api/query-keys';
 import { useUpdateUserProfile } from '../api/update-user-profile';
-
-/** Keeps only what a phone number may hold: digits and one leading plus. */
-const numericPhone = (value: string) => value.replace(/(?!^\+)[^0-9]/g, '').slice(0, 16);
+import { phoneInput } from './phone-input';
 
 function initialValues(profile: UserProfile): ProfileFormValues {
   return {
@@ -200,7 +198,7 @@ export function UpdateProfileModal({
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            normalize={numericPhone}
+            normalize={phoneInput}
           />
           <Group justify="flex-end" mt="sm">
             <Button
