@@ -59,6 +59,10 @@ export const TariffSchema = z.object({
   validTo: z.string(),
   currency: z.string(),
   charges: z.array(TariffChargeSchema.extend({ hazardousOnly: z.boolean() })),
+  /** False once deactivated: kept for history, it prices no new enquiry. */
+  active: z.boolean(),
+  /** How many quotations were priced from it: a tariff that priced one is never deleted (deactivate it instead). */
+  quotationCount: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string(),
 });
@@ -74,9 +78,30 @@ export const TariffListQuerySchema = listQuerySchema({
     .optional(),
   /** Only tariffs valid on this date. */
   valid_on: isoDateSchema.optional(),
+  /** Only active (true) or deactivated (false) tariffs; unset: both. */
+  is_active: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TariffListQuery = z.infer<typeof TariffListQuerySchema>;
 
 export const TariffListResponseSchema = z.object({ count: z.number().int(), results: z.array(TariffSchema) });
+
+/**
+ * PUT cp/tariffs/{id}/active/: deactivate (kept for history and for the quotations priced from it; it prices no new
+ * enquiry) or reactivate, at the version read (If-Match or `version`).
+ */
+export const SetTariffActiveBodySchema = z.object({
+  active: z.boolean({ message: 'is required' }),
+  version: versionSchema.optional(),
+});
+export type SetTariffActiveBody = z.infer<typeof SetTariffActiveBodySchema>;
+
+/** DELETE cp/tariffs/{id}/: the version read, as If-Match or `?version=`. */
+export const DeleteTariffQuerySchema = listQuerySchema({
+  version: z.coerce.number().int().min(1).max(DB_INT_MAX).optional(),
+});
+export type DeleteTariffQuery = z.infer<typeof DeleteTariffQuerySchema>;

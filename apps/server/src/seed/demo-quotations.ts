@@ -110,6 +110,7 @@ export async function seedDemoQuotations(
       },
       demo.equipment,
       quoted ? priced.charges : [],
+      quoted ? priced.tariffIds : [],
     );
     if (status === 'ACCEPTED') {
       await tx.insert(bookings).values({

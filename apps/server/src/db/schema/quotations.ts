@@ -14,6 +14,7 @@ import {
 import { money } from './column-types';
 import { offices } from './offices';
 import { hsCodes, ports } from './reference-data';
+import { tariffs } from './tariffs';
 import { users } from './users';
 import { voyages } from './voyages';
 
@@ -101,4 +102,24 @@ export const quotationCharges = pgTable(
     currency: text('currency').notNull(),
   },
   (table) => [primaryKey({ columns: [table.quotationId, table.position] })],
+);
+
+/**
+ * The tariffs a quotation was priced from (one per size-type of its equipment), recorded when it is priced, so a
+ * tariff that priced a quotation is kept (deactivated, never deleted: the foreign key refuses the delete too).
+ */
+export const quotationTariffs = pgTable(
+  'quotation_tariffs',
+  {
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    tariffId: integer('tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quotationId, table.tariffId] }),
+    index('quotation_tariffs_tariff_idx').on(table.tariffId),
+  ],
 );

@@ -15,7 +15,8 @@ import { users } from './users';
 
 /**
  * The carrier's price list for one lane (POL -> POD) and one ISO 6346 size-type, valid from/to (inclusive dates).
- * Validity periods of one lane and size-type never overlap (checked under a lock when a tariff is written).
+ * Validity periods of the active tariffs of one lane and size-type never overlap (checked under a lock when a tariff
+ * is written or reactivated).
  */
 export const tariffs = pgTable(
   'tariffs',
@@ -32,6 +33,11 @@ export const tariffs = pgTable(
     validTo: date('valid_to').notNull(),
     /** ISO 4217. */
     currency: text('currency').notNull(),
+    /**
+     * False once deactivated: kept for history and for the quotations priced from it, but it never prices a new
+     * enquiry and no longer blocks another tariff's validity on its lane.
+     */
+    active: boolean('active').notNull().default(true),
     createdById: integer('created_by_id').references(() => users.id),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

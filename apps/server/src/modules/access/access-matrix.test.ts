@@ -502,6 +502,15 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/tariffs/${c.tariffId}/`, payload: {} }),
     expect: who(403, 403, 403, 400),
   },
+  'PUT /cp/tariffs/:id/active/': {
+    request: (c) => ({ url: `/cp/tariffs/${c.tariffId}/active/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  // Without the version read: the administrator gets through to 428 (and deletes nothing).
+  'DELETE /cp/tariffs/:id/': {
+    request: (c) => ({ url: `/cp/tariffs/${c.tariffId}/` }),
+    expect: who(403, 403, 403, 428),
+  },
   // Dashboards: the customer's over their own records; the carrier's (and its search) by office.
   'GET /cp/dashboard/': { request: get('/cp/dashboard/'), expect: who(200, 200, 403, 403) },
   'GET /cp/dashboard-admin/': { request: get('/cp/dashboard-admin/'), expect: who(403, 403, 200, 200) },
@@ -644,6 +653,7 @@ const WATCHED_TABLES = [
   'quotation_charges',
   'tariffs',
   'tariff_charges',
+  'quotation_tariffs',
   'vessels',
   'carrier_services',
   'service_calls',

@@ -8,7 +8,15 @@ import {
 import type { TariffMatch } from './quotations.repository';
 
 export type PricedQuotation =
-  | { status: 'QUOTED'; currency: string; totalAmount: string; validUntil: string; charges: Charge[] }
+  | {
+      status: 'QUOTED';
+      currency: string;
+      totalAmount: string;
+      validUntil: string;
+      charges: Charge[];
+      /** The tariffs it was priced from (recorded with the quotation: a tariff that priced one is never deleted). */
+      tariffIds: number[];
+    }
   | { status: 'REQUESTED'; reason: string };
 
 const addDays = (isoDate: string, days: number) =>
@@ -75,5 +83,6 @@ export function priceEnquiry(
     totalAmount: sumMoney(charges.map((c) => c.amount)),
     validUntil,
     charges,
+    tariffIds: [...new Set(used.map((tariff) => tariff.id))],
   };
 }

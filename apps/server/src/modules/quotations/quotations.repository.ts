@@ -1,7 +1,12 @@
 import type { Charge, EquipmentLine, Quotation, QuotationListQuery } from '@lading/contract/quotations';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { quotationCharges, quotationEquipment, quotations } from '../../db/schema/quotations';
+import {
+  quotationCharges,
+  quotationEquipment,
+  quotations,
+  quotationTariffs,
+} from '../../db/schema/quotations';
 import { type Scope, scoped } from '../../lib/scopes';
 import { CUSTOMER_JSON } from '../users';
 
@@ -119,7 +124,10 @@ export type TariffMatch = {
   }[];
 };
 
-/** The tariffs of a lane for these size-types that are valid on `onDate` (one per size-type, non-overlapping). */
+/**
+ * The active tariffs of a lane for these size-types that are valid on `onDate` (one per size-type, non-overlapping);
+ * a deactivated tariff never prices a new enquiry.
+ */
 export async function findTariffs(
   db: Conn,
   lane: { polId: number; podId: number; isoCodes: string[]; onDate: string },
@@ -132,7 +140,7 @@ export async function findTariffs(
               'amount', c.amount::text, 'hazardousOnly', c.hazardous_only) order by c.position)
             from tariff_charges c where c.tariff_id = t.id), '[]'::json) as charges
         from tariffs t
-        where t.pol_id = ${lane.polId} and t.pod_id = ${lane.podId}
+        where t.active and t.pol_id = ${lane.polId} and t.pod_id = ${lane.podId}
           and t.iso_code in (${sql.join(
             lane.isoCodes.map((code) => sql`${code}`),
             sql`, `,
@@ -198,6 +206,8 @@ export async function insertQuotation(
   row: Omit<typeof quotations.$inferInsert, 'id' | 'number'>,
   equipment: readonly EquipmentLine[],
   charges: readonly Charge[],
+  /** The tariffs it was priced from (none when staff price it or it is on request). */
+  tariffIds: readonly number[] = [],
 ): Promise<{ id: number; number: string }> {
   const [inserted] = await tx
     .insert(quotations)
@@ -221,6 +231,8 @@ export async function insertQuotation(
     await tx
       .insert(quotationCharges)
       .values(charges.map((charge, position) => ({ quotationId, position, ...charge })));
+  if (tariffIds.length)
+    await tx.insert(quotationTariffs).values(tariffIds.map((tariffId) => ({ quotationId, tariffId })));
   return inserted!;
 }
 

@@ -159,6 +159,7 @@ export function createQuotationsService(deps: {
           },
           body.equipment,
           priced.status === 'QUOTED' ? priced.charges : [],
+          priced.status === 'QUOTED' ? priced.tariffIds : [],
         );
         const quotationId = row.id;
         await recordAudit(tx, caller, {

@@ -12,6 +12,7 @@ const TARIFF_SELECT = sql`
     coalesce((select json_agg(json_build_object('code', c.code, 'name', c.name, 'basis', c.basis,
         'amount', c.amount::text, 'hazardousOnly', c.hazardous_only) order by c.position)
       from tariff_charges c where c.tariff_id = t.id), '[]'::json) as charges,
+    t.active, (select count(*)::int from quotation_tariffs qt where qt.tariff_id = t.id) as "quotationCount",
     t.version, to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
   from tariffs t join ports pl on pl.id = t.pol_id join ports pd on pd.id = t.pod_id`;
 
@@ -37,6 +38,7 @@ export async function findTariffList(
   if (query.pod_id !== undefined) conditions.push(sql`t.pod_id = ${query.pod_id}`);
   if (query.iso_code) conditions.push(sql`t.iso_code = ${query.iso_code}`);
   if (query.valid_on) conditions.push(sql`${query.valid_on}::date between t.valid_from and t.valid_to`);
+  if (query.is_active !== undefined) conditions.push(sql`t.active = ${query.is_active}`);
   const where = sql.join(conditions, sql` and `);
   const [rows, counted] = await Promise.all([
     queryRows<Record<string, unknown>>(
@@ -49,8 +51,8 @@ export async function findTariffList(
 }
 
 /**
- * Serialises writers of one lane and size-type (a transaction-scoped advisory lock), then finds a tariff of that lane
- * whose validity overlaps [validFrom, validTo], other than `exceptId`.
+ * Serialises writers of one lane and size-type (a transaction-scoped advisory lock), then finds an active tariff of
+ * that lane whose validity overlaps [validFrom, validTo], other than `exceptId` (a deactivated one blocks nothing).
  */
 export async function lockLaneAndFindOverlap(
   tx: Tx,
@@ -71,7 +73,7 @@ export async function lockLaneAndFindOverlap(
     sql`select id, to_char(valid_from, 'YYYY-MM-DD') as "validFrom", to_char(valid_to, 'YYYY-MM-DD') as "validTo"
         from tariffs where pol_id = ${lane.polId} and pod_id = ${lane.podId} and iso_code = ${lane.isoCode}
           and valid_from <= ${lane.validTo}::date and valid_to >= ${lane.validFrom}::date
-          and id <> ${lane.exceptId ?? 0}
+          and id <> ${lane.exceptId ?? 0} and active
         order by valid_from limit 1`,
   );
   return row ?? null;
@@ -138,4 +140,30 @@ export async function updateTariffRow(tx: Tx, id: number, body: TariffBody): Pro
     })
     .where(eq(tariffs.id, id));
   await replaceTariffCharges(tx, id, body);
+}
+
+/** Deactivates or reactivates the tariff, version + 1. */
+export async function setTariffActiveRow(tx: Tx, id: number, active: boolean): Promise<void> {
+  await tx
+    .update(tariffs)
+    .set({ active, version: sql`${tariffs.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(tariffs.id, id));
+}
+
+/** The quotations priced from the tariff: how many, and the first few numbers (oldest first). */
+export async function findPricedQuotations(
+  tx: Tx,
+  id: number,
+): Promise<{ count: number; numbers: string[] }> {
+  const rows = await queryRows<{ number: string; n: number }>(
+    tx,
+    sql`select q.number, count(*) over ()::int as n from quotation_tariffs qt
+        join quotations q on q.id = qt.quotation_id where qt.tariff_id = ${id} order by q.id limit 3`,
+  );
+  return { count: rows[0]?.n ?? 0, numbers: rows.map((row) => row.number) };
+}
+
+/** The tariff and its charge lines gone (only while no quotation was priced from it). */
+export async function deleteTariffRow(tx: Tx, id: number): Promise<void> {
+  await tx.delete(tariffs).where(eq(tariffs.id, id));
 }

@@ -1,16 +1,25 @@
 import { diffContent } from '@lading/contract/bills-of-lading';
-import type { Tariff, TariffBody, TariffListQuery } from '@lading/contract/tariffs';
+import type {
+  DeleteTariffQuery,
+  SetTariffActiveBody,
+  Tariff,
+  TariffBody,
+  TariffListQuery,
+} from '@lading/contract/tariffs';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/principal';
 import { assertCurrentVersion, requireExpectedVersion } from '../../lib/versioning';
 import {
+  deleteTariffRow,
+  findPricedQuotations,
   findTariffById,
   findTariffList,
   findTariffReferences,
   insertTariff,
   lockLaneAndFindOverlap,
+  setTariffActiveRow,
   updateTariffRow,
 } from './tariffs.repository';
 
@@ -24,17 +33,13 @@ const RECORD = 'TARIFF';
 export function createTariffsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function checkReferences(tx: Tx, body: TariffBody, exceptId?: number) {
-    const row = await findTariffReferences(tx, body);
-    const fields: Record<string, string> = {};
-    if (!row?.pol) fields.polId = 'is not a known port';
-    if (!row?.pod) fields.podId = 'is not a known port';
-    if (!row?.iso) fields.isoCode = 'is not a known ISO 6346 size-type';
-    if (Object.keys(fields).length) {
-      const [field, message] = Object.entries(fields)[0]!;
-      throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
-    }
-    const overlap = await lockLaneAndFindOverlap(tx, { ...body, exceptId });
+  /** A validity overlapping another active tariff of the lane and size-type is 409 naming validFrom. */
+  async function checkOverlap(
+    tx: Tx,
+    lane: Pick<TariffBody, 'polId' | 'podId' | 'isoCode' | 'validFrom' | 'validTo'>,
+    exceptId?: number,
+  ) {
+    const overlap = await lockLaneAndFindOverlap(tx, { ...lane, exceptId });
     if (overlap) {
       throw new AppError(
         'CONFLICT',
@@ -44,6 +49,20 @@ export function createTariffsService(deps: { db: Db }) {
         },
       );
     }
+  }
+
+  /** Ports and size-type must exist; an active tariff's validity must not overlap another active one's. */
+  async function checkReferences(tx: Tx, body: TariffBody, exceptId?: number, active = true) {
+    const row = await findTariffReferences(tx, body);
+    const fields: Record<string, string> = {};
+    if (!row?.pol) fields.polId = 'is not a known port';
+    if (!row?.pod) fields.podId = 'is not a known port';
+    if (!row?.iso) fields.isoCode = 'is not a known ISO 6346 size-type';
+    if (Object.keys(fields).length) {
+      const [field, message] = Object.entries(fields)[0]!;
+      throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
+    }
+    if (active) await checkOverlap(tx, body, exceptId);
   }
 
   const content = (tariff: Tariff | TariffBody) => ({
@@ -104,7 +123,7 @@ export function createTariffsService(deps: { db: Db }) {
           expected,
           'This tariff has changed since you opened it. Please reload it.',
         );
-        await checkReferences(tx, body, id);
+        await checkReferences(tx, body, id, before.active);
         await updateTariffRow(tx, id, body);
         await recordAudit(tx, caller, {
           module: 'ADMIN',
@@ -116,6 +135,91 @@ export function createTariffsService(deps: { db: Db }) {
         });
       });
       return (await findTariffById(db, id))!;
+    },
+
+    /**
+     * Deactivates (kept for history and for the quotations priced from it; it prices no new enquiry) or reactivates a
+     * tariff at the version read (428/412); reactivating checks the validity against the lane's active tariffs (409).
+     * Audited ACTIVATED / DEACTIVATED; setting what already holds changes nothing.
+     */
+    async setActive(
+      caller: Principal,
+      id: number,
+      body: SetTariffActiveBody,
+      ifMatch: string | undefined,
+    ): Promise<Tariff> {
+      const expected = requireExpectedVersion(ifMatch, body.version, 'the version of the tariff you read');
+      await db.transaction(async (tx) => {
+        const before = await findTariffById(tx, id, true);
+        if (!before) throw notFound('Tariff');
+        assertCurrentVersion(
+          before.version,
+          expected,
+          'This tariff has changed since you opened it. Please reload it.',
+        );
+        if (before.active === body.active) return;
+        if (body.active)
+          await checkOverlap(
+            tx,
+            {
+              polId: before.pol.id,
+              podId: before.pod.id,
+              isoCode: before.isoCode,
+              validFrom: before.validFrom,
+              validTo: before.validTo,
+            },
+            id,
+          );
+        await setTariffActiveRow(tx, id, body.active);
+        await recordAudit(tx, caller, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: body.active ? 'ACTIVATED' : 'DEACTIVATED',
+          version: before.version + 1,
+          changes: [{ field: 'active', before: before.active, after: body.active }],
+        });
+      });
+      return (await findTariffById(db, id))!;
+    },
+
+    /**
+     * Deletes a tariff at the version read (428/412) while no quotation was priced from it; otherwise 409 naming the
+     * quotations (deactivate it instead). Audited DELETED (the audit row outlives the tariff).
+     */
+    async deleteTariff(
+      caller: Principal,
+      id: number,
+      query: DeleteTariffQuery,
+      ifMatch: string | undefined,
+    ): Promise<void> {
+      const expected = requireExpectedVersion(ifMatch, query.version, 'the version of the tariff you read');
+      await db.transaction(async (tx) => {
+        const before = await findTariffById(tx, id, true);
+        if (!before) throw notFound('Tariff');
+        assertCurrentVersion(
+          before.version,
+          expected,
+          'This tariff has changed since you opened it. Please reload it.',
+        );
+        const priced = await findPricedQuotations(tx, id);
+        if (priced.count > 0) {
+          const named = priced.numbers.join(', ') + (priced.count > priced.numbers.length ? ', …' : '');
+          const why = `${priced.count === 1 ? '1 quotation was' : `${priced.count} quotations were`} priced from it (${named})`;
+          throw new AppError('CONFLICT', `This tariff cannot be deleted: ${why}. Deactivate it instead.`, {
+            fields: { id: why },
+          });
+        }
+        await recordAudit(tx, caller, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'DELETED',
+          version: before.version,
+          comment: `${before.pol.code} -> ${before.pod.code} ${before.isoCode}, valid ${before.validFrom} to ${before.validTo}`,
+        });
+        await deleteTariffRow(tx, id);
+      });
     },
   };
 }

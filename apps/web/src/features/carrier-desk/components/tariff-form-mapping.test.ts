@@ -38,6 +38,8 @@ describe('tariff form', () => {
           hazardousOnly: false,
         },
       ],
+      active: true,
+      quotationCount: 0,
       version: 3,
       updatedAt: '2026-11-23T00:00:00Z',
     };
