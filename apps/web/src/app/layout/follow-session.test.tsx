@@ -43,6 +43,14 @@ describe('a signed-in tab follows the session', () => {
     });
   });
 
+  it('never keeps a login page as the address to come back to (a refused call got there first)', () => {
+    setSession(asUser(7));
+    window.history.replaceState(null, '', '/app-login?redirect=%2Fapp-dashboard%2Fbl-list');
+    renderHook(() => useFollowSession());
+    act(() => setSession(null));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('stays put when another tab only renews the tokens', () => {
     setSession(asUser(7));
     renderHook(() => useFollowSession());

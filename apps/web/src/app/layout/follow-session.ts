@@ -14,6 +14,8 @@ export function useFollowSession(): void {
   const signedInAs = useRef(userId);
   useEffect(() => {
     if (userId === undefined) {
+      // Already on its way there (a refused call's own trip, main.tsx): never a login page to come back to.
+      if (window.location.pathname === '/app-login') return;
       const here = `${window.location.pathname}${window.location.search}`;
       void navigate({ to: '/app-login', search: { redirect: here }, replace: true });
     } else if (userId !== signedInAs.current) {
