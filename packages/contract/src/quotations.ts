@@ -57,8 +57,9 @@ export const isoDateSchema = z
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     'is not a real date',
   )
-  // The calendar has no year 0 (PostgreSQL refuses it; JavaScript reads it as 1 BC).
-  .refine((value) => !value.startsWith('0000'), 'must be in year 0001 or later');
+  // Years 1900 to 9999: PostgreSQL has no year 0 (JavaScript reads it as 1 BC), and no date of a shipment, a tariff
+  // or an audit filter lies outside them.
+  .refine((value) => value >= '1900-01-01' && value <= '9999-12-31', 'must be a date from 1900 to 9999');
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const todayIso = () => new Date().toISOString().slice(0, 10);

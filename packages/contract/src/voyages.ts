@@ -350,11 +350,14 @@ const isoDateTimeSchema = z
     'must be an ISO 8601 date-time with its offset (2026-11-28T18:00:00Z)',
   )
   .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date-time')
-  // In UTC, between the years 0001 and 9999: PostgreSQL has no year 0, and a later one has no 4-digit ISO form.
-  .refine(
-    (value) => /^\d{4}-/.test(new Date(value).toISOString()) && new Date(value).getUTCFullYear() >= 1,
-    'must be between the years 0001 and 9999',
-  )
+  // In UTC, between the years 0001 and 9999: PostgreSQL has no year 0, and a later one has no 4-digit ISO form. (Each
+  // refinement runs whatever the ones before found, so an unreadable value must not reach toISOString here.)
+  .refine((value) => {
+    const at = Date.parse(value);
+    return (
+      Number.isNaN(at) || (/^\d{4}-/.test(new Date(at).toISOString()) && new Date(at).getUTCFullYear() >= 1)
+    );
+  }, 'must be between the years 0001 and 9999')
   .transform((value) => new Date(value).toISOString());
 
 /** A reason customers or the history are told: one line, 3 to 300 characters. */
