@@ -9,6 +9,8 @@ export type FindTariffsQuery = {
   isoCode?: string;
   /** YYYY-MM-DD: only tariffs valid that day. */
   validOn?: string;
+  /** Only active (true) or inactive (false) tariffs; unset: both. */
+  isActive?: boolean;
   skip?: number;
   limit?: number;
 };
@@ -24,6 +26,7 @@ export function findTariffs(
       pod_id: query.podId,
       iso_code: query.isoCode || undefined,
       valid_on: query.validOn || undefined,
+      is_active: query.isActive,
       skip: query.skip,
       limit: query.limit,
     },

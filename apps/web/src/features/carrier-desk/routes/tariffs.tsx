@@ -1,8 +1,7 @@
 import type { Port } from '@lading/contract/reference-data';
 import type { Tariff } from '@lading/contract/tariffs';
-import { TextInput } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import {
-  actionColumn,
   EditorModal,
   ListFilters,
   type ListNoun,
@@ -10,6 +9,7 @@ import {
   useListPage,
 } from '../../../components/list-page';
 import { OnDemandSelect } from '../../../components/on-demand-select';
+import { StatusPill } from '../../../components/status-pill';
 import { Typeahead } from '../../../components/typeahead';
 import type { WorkListColumn } from '../../../components/work-list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -17,6 +17,8 @@ import { useCan } from '../../../lib/permissions';
 import { useTariffs } from '../api/find-tariffs';
 import { laneLabel } from '../components/desk-facts';
 import { searchSeaPorts, TariffEditor, useSizeTypeOptions } from '../components/tariff-form';
+import { pricedFrom, tariffStatus } from '../components/tariff-lifecycle';
+import { TariffRowActions } from '../components/tariff-row-actions';
 
 const chargesLabel = (tariff: Tariff) =>
   tariff.charges
@@ -28,11 +30,25 @@ const chargesLabel = (tariff: Tariff) =>
 
 const portLabel = (port: Port) => `${port.name} (${port.code})`;
 
-type Filters = { pol: Port | null; pod: Port | null; isoCode: string | null; validOn: string };
-const NO_FILTERS: Filters = { pol: null, pod: null, isoCode: null, validOn: '' };
+type Filters = {
+  pol: Port | null;
+  pod: Port | null;
+  isoCode: string | null;
+  validOn: string;
+  /** 'true' active only, 'false' inactive only, null both. */
+  active: string | null;
+};
+const NO_FILTERS: Filters = { pol: null, pod: null, isoCode: null, validOn: '', active: null };
+const STATUS_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
 const TARIFFS: ListNoun = { one: 'tariff', many: 'tariffs' };
 
-/** Tariffs by lane, size-type and a day of validity; create and edit for holders of ADMIN.TARIFF.CREATE / EDIT. */
+/**
+ * Tariffs by lane, size-type, a day of validity and status (inactive ones marked); create, edit, deactivate,
+ * reactivate and delete (while no quotation was priced from it) for holders of ADMIN.TARIFF.CREATE / EDIT.
+ */
 export function TariffsPage() {
   const can = useCan();
   const sizeTypes = useSizeTypeOptions();
@@ -42,6 +58,7 @@ export function TariffsPage() {
     podId: filters.pod?.id,
     isoCode: filters.isoCode ?? undefined,
     validOn: /^\d{4}-\d{2}-\d{2}$/.test(filters.validOn) ? filters.validOn : undefined,
+    isActive: filters.active === null ? undefined : filters.active === 'true',
     ...range,
   });
   const columns: WorkListColumn<Tariff>[] = [
@@ -52,16 +69,34 @@ export function TariffsPage() {
       render: (tariff) => `${formatDate(tariff.validFrom)} – ${formatDate(tariff.validTo)}`,
     },
     { label: 'Charges', render: chargesLabel },
-    ...actionColumn<Tariff>(can('ADMIN.TARIFF.EDIT'), {
-      text: 'Edit',
-      ariaLabel: (tariff) =>
-        `Edit tariff ${tariff.pol.code} to ${tariff.pod.code} ${tariff.isoCode} from ${tariff.validFrom}`,
-      onClick: editor.open,
-    }),
+    {
+      label: 'Status',
+      render: (tariff) => (
+        <Group gap={6} wrap="wrap">
+          <StatusPill {...tariffStatus(tariff)} />
+          <Text span size="xs" c="dimmed">
+            {pricedFrom(tariff)}
+          </Text>
+        </Group>
+      ),
+    },
+    ...(can('ADMIN.TARIFF.EDIT')
+      ? [
+          {
+            label: 'Actions',
+            actions: true,
+            render: (tariff: Tariff) => <TariffRowActions tariff={tariff} canEdit onEdit={editor.open} />,
+          },
+        ]
+      : []),
   ];
-  const activeFilters = [filters.pol, filters.pod, filters.isoCode, filters.validOn || null].filter(
-    (value) => value !== null,
-  ).length;
+  const activeFilters = [
+    filters.pol,
+    filters.pod,
+    filters.isoCode,
+    filters.validOn || null,
+    filters.active,
+  ].filter((value) => value !== null).length;
   const filterFields = (
     <>
       <Typeahead<Port>
@@ -97,6 +132,14 @@ export function TariffsPage() {
         value={filters.validOn}
         onChange={(event) => setFilter({ validOn: event.currentTarget.value })}
       />
+      <OnDemandSelect
+        label="Status"
+        placeholder="Any"
+        clearable
+        data={STATUS_OPTIONS}
+        value={filters.active}
+        onChange={(active) => setFilter({ active })}
+      />
     </>
   );
   return (
@@ -105,7 +148,7 @@ export function TariffsPage() {
       filters={
         <ListFilters
           label="Filter tariffs"
-          cols={{ base: 2, md: 4 }}
+          cols={{ base: 2, md: 5 }}
           active={activeFilters}
           onClear={() => setFilter(NO_FILTERS)}
           count={list.data?.count}
