@@ -31,8 +31,10 @@ async function expectFocusedInView(page: Page, field: Locator, label: Locator, b
       const viewport = page.viewportSize()!;
       const bar = bottomBar ? await bottomBar.boundingBox() : null;
       const bottom = bar ? bar.y : viewport.height;
-      const fieldBox = (await field.boundingBox())!;
-      const labelBox = (await label.boundingBox())!;
+      // A box is null for a moment while the field re-renders (a typeahead swapping its input): poll again.
+      const fieldBox = await field.boundingBox();
+      const labelBox = await label.boundingBox();
+      if (!fieldBox || !labelBox) return null;
       return {
         labelBelowHeader: labelBox.y >= HEADER,
         fieldAboveBottom: fieldBox.y + fieldBox.height <= bottom,
