@@ -1,3 +1,4 @@
+import { imoCheckDigit } from '@lading/contract/voyages';
 import type { TestApp } from './test-app';
 
 /**
@@ -19,4 +20,43 @@ export async function upcomingSailing(
   const sailing = res.json().results[skip];
   if (!sailing) throw new Error(`no sailing from ${pol} to ${pod}`);
   return sailing;
+}
+
+/**
+ * A voyage of the test's own, made through the admin API: a new vessel (IMO numbers from `imoFrom`, six digits, its
+ * check digit added) on a new weekly service from `pol` to a second port, one sailing generated on `from`
+ * (YYYY-MM-DD). Its calls and cut-offs are the test's to change.
+ */
+export async function ownVoyage(
+  t: TestApp,
+  admin: { authorization: string },
+  { pol, from, label, imoFrom }: { pol: string; from: string; label: string; imoFrom: number },
+): Promise<number> {
+  const post = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: admin, payload });
+    if (res.statusCode !== 201 && res.statusCode !== 200)
+      throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const six = String(imoFrom + (Date.now() % 99999));
+  const vessel = await post('/cp/admin/vessels/', {
+    imoNumber: `${six}${imoCheckDigit(six)}`,
+    name: `${label.toUpperCase()} TEST`,
+    flag: 'IN',
+    operatorCarrierCode: 'LDGU',
+    teuCapacity: 2000,
+  });
+  const service = await post('/cp/admin/services/', {
+    code: `${label[0]!.toUpperCase()}${Date.now().toString(36).slice(-4).toUpperCase()}`,
+    name: `${label} test`,
+    frequencyDays: 7,
+    voyageSuffix: 'E',
+    calls: [
+      { portCode: pol, dayOffset: 0 },
+      { portCode: pol === 'SGSIN' ? 'INNSA' : 'SGSIN', dayOffset: 6 },
+    ],
+    vesselIds: [vessel.id],
+  });
+  const generated = await post(`/cp/admin/services/${service.id}/generate-voyages/`, { from, weeks: 1 });
+  return generated.voyageIds[0];
 }

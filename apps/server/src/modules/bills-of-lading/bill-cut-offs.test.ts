@@ -1,16 +1,14 @@
 import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
-import { imoCheckDigit } from '@lading/contract/voyages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signInAs } from '../../test/auth';
+import { ownVoyage } from '../../test/sailings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Headers = { authorization: string };
 const HOUR = 3_600_000;
 const inDays = (days: number) => new Date(Date.now() + days * 24 * HOUR).toISOString().slice(0, 10);
-/** A valid IMO number from six digits (the seventh is the check digit). */
-const imo = (six: string) => `${six}${imoCheckDigit(six)}`;
 
 describe('the sailing’s deadlines on the bill of lading: SI by DCO, VGM by VCO, unless accepted late (issue 26)', () => {
   let t: TestApp;
@@ -34,42 +32,12 @@ describe('the sailing’s deadlines on the bill of lading: SI by DCO, VGM by VCO
         where b.created_by_id = ${customerId} and b.status in ('DRAFT', 'UPDATE PENDING') order by b.id limit 1`,
     );
     billId = bill!.id;
-    const vessel = await t.app.inject({
-      method: 'POST',
-      url: '/cp/admin/vessels/',
-      headers: admin,
-      payload: {
-        imoNumber: imo(String(600000 + (Date.now() % 99999))),
-        name: 'CUT-OFF TEST',
-        flag: 'IN',
-        operatorCarrierCode: 'LDGU',
-        teuCapacity: 2000,
-      },
+    voyageId = await ownVoyage(t, admin, {
+      pol: bill!.pol,
+      from: inDays(20),
+      label: 'Cut-off',
+      imoFrom: 600000,
     });
-    const service = await t.app.inject({
-      method: 'POST',
-      url: '/cp/admin/services/',
-      headers: admin,
-      payload: {
-        code: `C${Date.now().toString(36).slice(-4).toUpperCase()}`,
-        name: 'Cut-off test',
-        frequencyDays: 7,
-        voyageSuffix: 'E',
-        calls: [
-          { portCode: bill!.pol, dayOffset: 0 },
-          { portCode: bill!.pol === 'SGSIN' ? 'INNSA' : 'SGSIN', dayOffset: 6 },
-        ],
-        vesselIds: [vessel.json().id],
-      },
-    });
-    expect(service.statusCode, service.body).toBe(201);
-    const generated = await t.app.inject({
-      method: 'POST',
-      url: `/cp/admin/services/${service.json().id}/generate-voyages/`,
-      headers: admin,
-      payload: { from: inDays(20), weeks: 1 },
-    });
-    voyageId = generated.json().voyageIds[0];
     await t.database.db.execute(
       sql`update bookings set voyage_id = ${voyageId} where id = ${bill!.bookingId}`,
     );

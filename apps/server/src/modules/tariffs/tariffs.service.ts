@@ -25,6 +25,18 @@ import {
 
 const RECORD = 'TARIFF';
 
+/** The tariff locked for a change, at the version the caller read (404 when it is gone, 412 when it moved on). */
+async function lockAtVersion(tx: Tx, id: number, expected: number) {
+  const before = await findTariffById(tx, id, true);
+  if (!before) throw notFound('Tariff');
+  assertCurrentVersion(
+    before.version,
+    expected,
+    'This tariff has changed since you opened it. Please reload it.',
+  );
+  return before;
+}
+
 /**
  * The carrier's price list (carrier-wide: the corporate office sets prices; branch staff read them). A tariff's
  * validity never overlaps another of the same lane and size-type; quotations already issued keep their own copied
@@ -116,13 +128,7 @@ export function createTariffsService(deps: { db: Db }) {
     ): Promise<Tariff> {
       const expected = requireExpectedVersion(ifMatch, body.version, 'the version of the tariff you edited');
       await db.transaction(async (tx) => {
-        const before = await findTariffById(tx, id, true);
-        if (!before) throw notFound('Tariff');
-        assertCurrentVersion(
-          before.version,
-          expected,
-          'This tariff has changed since you opened it. Please reload it.',
-        );
+        const before = await lockAtVersion(tx, id, expected);
         await checkReferences(tx, body, id, before.active);
         await updateTariffRow(tx, id, body);
         await recordAudit(tx, caller, {
@@ -150,13 +156,7 @@ export function createTariffsService(deps: { db: Db }) {
     ): Promise<Tariff> {
       const expected = requireExpectedVersion(ifMatch, body.version, 'the version of the tariff you read');
       await db.transaction(async (tx) => {
-        const before = await findTariffById(tx, id, true);
-        if (!before) throw notFound('Tariff');
-        assertCurrentVersion(
-          before.version,
-          expected,
-          'This tariff has changed since you opened it. Please reload it.',
-        );
+        const before = await lockAtVersion(tx, id, expected);
         if (before.active === body.active) return;
         if (body.active)
           await checkOverlap(
@@ -195,13 +195,7 @@ export function createTariffsService(deps: { db: Db }) {
     ): Promise<void> {
       const expected = requireExpectedVersion(ifMatch, query.version, 'the version of the tariff you read');
       await db.transaction(async (tx) => {
-        const before = await findTariffById(tx, id, true);
-        if (!before) throw notFound('Tariff');
-        assertCurrentVersion(
-          before.version,
-          expected,
-          'This tariff has changed since you opened it. Please reload it.',
-        );
+        const before = await lockAtVersion(tx, id, expected);
         const priced = await findPricedQuotations(tx, id);
         if (priced.count > 0) {
           const named = priced.numbers.join(', ') + (priced.count > priced.numbers.length ? ', …' : '');

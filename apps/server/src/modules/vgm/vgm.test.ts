@@ -1,10 +1,10 @@
 import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
 import type { VgmDeclarations } from '@lading/contract/vgm';
-import { imoCheckDigit } from '@lading/contract/voyages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signInAs } from '../../test/auth';
+import { ownVoyage } from '../../test/sailings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Headers = { authorization: string };
@@ -45,43 +45,7 @@ describe('SOLAS VGM declarations per booking container (issue 26, decision 014)'
     );
     billId = bill!.id;
     bookingId = bill!.bookingId;
-    const six = String(700000 + (Date.now() % 99999));
-    const vessel = await t.app.inject({
-      method: 'POST',
-      url: '/cp/admin/vessels/',
-      headers: admin,
-      payload: {
-        imoNumber: `${six}${imoCheckDigit(six)}`,
-        name: 'VGM TEST',
-        flag: 'IN',
-        operatorCarrierCode: 'LDGU',
-        teuCapacity: 2000,
-      },
-    });
-    const service = await t.app.inject({
-      method: 'POST',
-      url: '/cp/admin/services/',
-      headers: admin,
-      payload: {
-        code: `V${Date.now().toString(36).slice(-4).toUpperCase()}`,
-        name: 'VGM test',
-        frequencyDays: 7,
-        voyageSuffix: 'E',
-        calls: [
-          { portCode: bill!.pol, dayOffset: 0 },
-          { portCode: bill!.pol === 'SGSIN' ? 'INNSA' : 'SGSIN', dayOffset: 6 },
-        ],
-        vesselIds: [vessel.json().id],
-      },
-    });
-    expect(service.statusCode, service.body).toBe(201);
-    const generated = await t.app.inject({
-      method: 'POST',
-      url: `/cp/admin/services/${service.json().id}/generate-voyages/`,
-      headers: admin,
-      payload: { from: inDays(20), weeks: 1 },
-    });
-    voyageId = generated.json().voyageIds[0];
+    voyageId = await ownVoyage(t, admin, { pol: bill!.pol, from: inDays(20), label: 'VGM', imoFrom: 700000 });
     await t.database.db.execute(sql`update bookings set voyage_id = ${voyageId} where id = ${bookingId}`);
     const read = await vgm(customer);
     numbers = (read.json() as VgmDeclarations).containers.map((c) => c.containerNumber);
