@@ -163,7 +163,7 @@ const CALL_STATUS: Record<TransportCallStatus, { text: string; color: string }> 
 function CallTime({ label, iso, call }: { label: string; iso: string | null; call: ShipmentCall }) {
   return (
     <div className={classes.time}>
-      <Text size="xs" c="dimmed" fw={600} component="dt">
+      <Text size="xs" c="dimmed" fw={600} component="dt" className={classes.timeLabel}>
         {label}
       </Text>
       <Text size="sm" component="dd" m={0}>
