@@ -39,8 +39,10 @@ import {
   createAccessTokenVerifier,
   createIdentityService,
   createOAuthProvider,
+  deviceCookieName,
   identityRoutes,
   mountOAuthProvider,
+  sessionPolicyOf,
 } from './modules/identity';
 import { type MailWorker, startMailWorker } from './modules/mail';
 import {
@@ -226,9 +228,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     watch: (onNotify) => database.watch('lading_principal', onNotify),
   });
   app.addHook('onClose', async () => principals.close());
+  const sessionPolicy = sessionPolicyOf(env);
+  const identity = createIdentityService({
+    db: database.db,
+    provider,
+    policy: sessionPolicy,
+    isStaffAccount: async (userId) =>
+      (await access.loadPrincipal(userId))?.permissions.modules.some((m) => m.code === 'ADMIN') ?? false,
+    publicUrl: env.publicUrl,
+    kickMail: mail.kick,
+  });
   const auth = registerAuth(app, {
     verify: principals.verify,
     loadPrincipal: access.loadPrincipal,
+    session: identity.sessionActivity,
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: env.sessionSecret });
@@ -242,7 +255,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await registerOpenApi(app, env.publicUrl);
 
-  const identity = createIdentityService({ db: database.db, provider });
   // Hourly housekeeping of expired tokens, sessions and links.
   const purge = setInterval(() => {
     Promise.all([
@@ -260,7 +272,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const users = createUsersService({
     db: database.db,
     kickMail: mail.kick,
-    endSessionsOf: (tx, userId) => identity.endSessionsOf(tx, userId),
+    endSessionsOf: (tx, userId) => identity.endSessionsOf(tx, userId, 'deactivated'),
+    sessionsOf: (userId, current) => identity.sessionsOf(userId, current),
+    endSessions: (tx, userId, which) =>
+      identity.endSessions(
+        tx,
+        userId,
+        which === 'all' ? { exceptGrantId: undefined } : which,
+        'ended-by-admin',
+      ),
     sendVerification: (tx, user) => registration.sendVerificationTo(tx, user),
   });
   const registration = createRegistrationService({ db: database.db, env, kickMail: mail.kick, users });
@@ -274,7 +294,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   events.subscribe('PASSWORD_RESET_REQUESTED', (tx, event) => profile.sendResetLink(tx, event.payload.email));
   await app.register(registrationRoutes, { registration });
-  await app.register(identityRoutes, { identity, cookieName });
+  await app.register(identityRoutes, {
+    identity,
+    cookieName,
+    deviceCookieName: deviceCookieName(env.publicUrl),
+  });
   await app.register(profileRoutes, { profile });
 
   await app.register(accessRoutes, { access });

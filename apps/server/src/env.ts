@@ -42,6 +42,27 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /** A portal session ends after this many minutes without an API call made for the user (ASVS V7.3.1). */
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(2)
+      .max(24 * 60)
+      .default(30),
+    /** The absolute lifetime of a session of an account holding any ADMIN permission (carrier staff). */
+    SESSION_MAX_HOURS_STAFF: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
+    /** The absolute lifetime of a customer's session. */
+    SESSION_MAX_HOURS_CUSTOMER: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(7 * 24),
     TRUST_PROXY: z.string().optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     MAPBOX_TOKEN: z.string().min(10).optional(),

@@ -16,6 +16,8 @@ export type Principal = {
   email: string;
   /** The OAuth grant the access token belongs to. */
   grantId: string | undefined;
+  /** The public id of the portal session the grant was issued under (the sessions list marks it as this one). */
+  sessionId: string | undefined;
   requestId: string;
   /** The company the user is an approved member of. */
   partyId: number | null;
@@ -34,14 +36,14 @@ export type Principal = {
 
 export type PrincipalData = Omit<
   Principal,
-  'scope' | 'can' | 'isCorporateOffice' | 'requestId' | 'grantId'
+  'scope' | 'can' | 'isCorporateOffice' | 'requestId' | 'grantId' | 'sessionId'
 > & {
   selectedOfficeIsCorporate: boolean;
 };
 
 export function createPrincipal(
   data: PrincipalData,
-  request: { requestId: string; grantId?: string },
+  request: { requestId: string; grantId?: string; sessionId?: string },
 ): Principal {
   const isCorporateOffice =
     data.selectedOffice !== null &&
@@ -56,6 +58,7 @@ export function createPrincipal(
     ...rest,
     requestId: request.requestId,
     grantId: request.grantId,
+    sessionId: request.sessionId,
     isCorporateOffice,
     scope,
     can: (permission) => hasPermission(data.permissions, permission),

@@ -14,6 +14,11 @@ export type Access = 'public' | 'signed-in' | Permission;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A call the app makes on its own (the notification stream): it does not count as the user's activity, so it
+     * never keeps an idle session alive. Clients mark their own polls with `X-Lading-Background: 1`.
+     */
+    background?: boolean;
   }
   interface FastifyRequest {
     /** The caller, set by the auth hook on every route that is not public. */
@@ -31,7 +36,18 @@ export type AccessTokenVerifier = (token: string) => Promise<{
   grantId?: string;
   principal?: PrincipalData | null;
   expiresAt?: number;
+  /** The portal session the token's grant was issued under: its public id, last activity and absolute end. */
+  session?: { id: string; lastActiveAt: Date; endsAt: Date };
 } | null>;
+
+/** What the auth hook needs of the portal sessions: their idle time, and to read and record their activity. */
+export type SessionActivity = {
+  idleMinutes: number;
+  /** Records an API call made for the user on a session (its last activity, and the client's network). */
+  touch: (sessionId: string, ip: string) => Promise<void>;
+  /** The session's last activity as the database has it now, or null when it is no longer live. */
+  lastActiveOf: (sessionId: string) => Promise<Date | null>;
+};
 
 /** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
 export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;

@@ -97,7 +97,18 @@ const NOT_FINGERPRINTED = new Set([
   'offices',
   'login_failures',
   'rate_limits',
+  // Fingerprinted apart (SESSION_STATE below): every signed-in call, refused or not, is the user's activity.
+  'sessions',
 ]);
+
+/**
+ * The sessions as a refused request must leave them: which exist, their grants, absolute ends and whether they ended.
+ * Their last activity and network are left out: the auth hook records them for any call the user makes, refused
+ * ones included (that is what keeps a session from going idle).
+ */
+const SESSION_STATE = sql`select 'sessions' as name, count(*) || '/' || coalesce(md5(string_agg(
+  public_id::text || '|' || grant_ids::text || '|' || expires_at::text || '|' || coalesce(ended_at::text, '-'),
+  ',' order by public_id)), '') as digest from sessions`;
 
 /** The bill a caller sees first in their list, their user id, a pending company membership, the branch office. */
 type Ctx = {
@@ -351,7 +362,7 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
     );
     const [row] = await queryRows<{ digest: string }>(
       t.database.db,
-      sql`select string_agg(name || ':' || digest, ',' order by name) as digest from (${sql.join(parts, sql` union all `)}) parts`,
+      sql`select string_agg(name || ':' || digest, ',' order by name) as digest from (${sql.join([...parts, SESSION_STATE], sql` union all `)}) parts`,
     );
     return row?.digest ?? '';
   }

@@ -1,9 +1,20 @@
 import { ForbiddenBodySchema, type Permission, permissionKey } from '@lading/contract/access';
 import { ErrorBodySchema } from '@lading/contract/errors';
-import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import { BACKGROUND_HEADER, IDLE_REMAINING_HEADER } from '@lading/contract/sessions';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { createPrincipal, type Principal } from '../lib/principal';
-import { type Access, type AccessTokenVerifier, bearerTokenOf, type PrincipalLoader } from '../lib/request';
+import {
+  type Access,
+  type AccessTokenVerifier,
+  bearerTokenOf,
+  type PrincipalLoader,
+  type SessionActivity,
+} from '../lib/request';
+import { securityEvent } from '../lib/security-events';
+
+/** Activity is written at most once a minute per session: a busy screen costs no write per request. */
+const TOUCH_EVERY_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +51,12 @@ export type RegisteredRoute = {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { verify: AccessTokenVerifier; loadPrincipal: PrincipalLoader },
+  deps: {
+    verify: AccessTokenVerifier;
+    loadPrincipal: PrincipalLoader;
+    /** Idle sessions end (SESSION_IDLE_MINUTES); each signed-in call the user makes moves the end on. */
+    session?: SessionActivity;
+  },
 ): { routes: RegisteredRoute[] } {
   app.decorateRequest('principal', null);
   const options: RouteOptions[] = [];
@@ -72,7 +88,7 @@ export function registerAuth(
     }
   });
 
-  const authenticate = async (request: FastifyRequest): Promise<Principal> => {
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<Principal> => {
     if (request.principal) return request.principal;
     const bearer = bearerTokenOf(request);
     if (!bearer) {
@@ -86,16 +102,56 @@ export function registerAuth(
       : token.principal !== undefined
         ? token.principal
         : await deps.loadPrincipal(token.userId);
-    if (!token || !data) throw unauthenticated('The access token is invalid, expired or revoked');
-    request.principal = createPrincipal(data, { requestId: request.id, grantId: token.grantId });
+    if (!token || !data) {
+      securityEvent(request.log, 'session.refused', { reason: 'invalid_token' });
+      throw unauthenticated('The access token is invalid, expired or revoked');
+    }
+    if (token.session && deps.session) {
+      const { session } = token;
+      const background =
+        request.routeOptions.config?.background === true || request.headers[BACKGROUND_HEADER] === '1';
+      const now = Date.now();
+      const idleMs = deps.session.idleMinutes * 60_000;
+      if (now >= session.endsAt.getTime()) {
+        securityEvent(request.log, 'session.refused', { userId: token.userId, reason: 'absolute-end' });
+        throw unauthenticated('The session has ended');
+      }
+      // A token kept by the principal cache knows the activity of when it was read: ask the database before refusing.
+      if (now - session.lastActiveAt.getTime() >= idleMs) {
+        const fresh = await deps.session.lastActiveOf(session.id);
+        if (!fresh || now - fresh.getTime() >= idleMs) {
+          securityEvent(request.log, 'session.refused', { userId: token.userId, reason: 'idle' });
+          throw unauthenticated('The session has ended');
+        }
+        session.lastActiveAt = fresh;
+      }
+      if (!background && now - session.lastActiveAt.getTime() >= TOUCH_EVERY_MS) {
+        await deps.session.touch(session.id, request.ip);
+        // The verified token may be kept by the principal cache: it now carries the new activity.
+        session.lastActiveAt = new Date(now);
+      }
+      const idleEndsAt = session.lastActiveAt.getTime() + idleMs;
+      reply.header(IDLE_REMAINING_HEADER, String(Math.max(0, Math.floor((idleEndsAt - now) / 1000))));
+    }
+    request.principal = createPrincipal(data, {
+      requestId: request.id,
+      grantId: token.grantId,
+      sessionId: token.session?.id,
+    });
     return request.principal;
   };
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
-    const principal = await authenticate(request);
-    if (access !== 'signed-in' && !principal.can(access)) throw forbiddenFor(access);
+    const principal = await authenticate(request, reply);
+    if (access !== 'signed-in' && !principal.can(access)) {
+      securityEvent(request.log, 'access.refused', {
+        userId: principal.userId,
+        required: permissionKey(access),
+      });
+      throw forbiddenFor(access);
+    }
   });
 
   return {

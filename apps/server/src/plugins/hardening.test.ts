@@ -256,6 +256,50 @@ describe('hardening', () => {
       expect(t.lines[0], url).not.toContain(secret);
     }
   });
+
+  it('writes security events: sign-in success and failure, 403 refusals, session ends, with user and request ids', async () => {
+    const events = () =>
+      t.lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => typeof entry.securityEvent === 'string');
+    const from = events().length;
+    const wrong = await login(t.app, new CookieJar(), DEMO_ACCOUNTS.customer2, 'not the password at all');
+    expect(wrong.statusCode).toBe(401);
+    const { headers, user } = await signIn(t.app, DEMO_ACCOUNTS.customer2, DEMO_PASSWORD);
+    const refused = await t.app.inject({ method: 'GET', url: '/cp/admin/users/', headers });
+    expect(refused.statusCode).toBe(403);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/sessions/end-others/',
+      headers,
+    });
+    expect(ended.statusCode).toBe(200);
+    const seen = events().slice(from);
+    const named = (event: string) => seen.filter((entry) => entry.securityEvent === event);
+    expect(named('sign-in.failed')).toEqual([
+      expect.objectContaining({
+        login: DEMO_ACCOUNTS.customer2,
+        reason: 'UNAUTHENTICATED',
+        reqId: expect.any(String),
+      }),
+    ]);
+    expect(named('sign-in.succeeded')).toEqual([
+      expect.objectContaining({ userId: user.id, reqId: expect.any(String) }),
+    ]);
+    expect(named('access.refused')).toEqual([
+      expect.objectContaining({
+        userId: user.id,
+        required: 'ADMIN.USER.VIEW',
+        reqId: refused.headers['x-request-id'],
+      }),
+    ]);
+    expect(named('sessions.ended')).toEqual([
+      expect.objectContaining({ userId: user.id, count: expect.any(Number) }),
+    ]);
+    // Never the password typed.
+    expect(JSON.stringify(seen)).not.toContain('not the password at all');
+    expect(JSON.stringify(seen)).not.toContain(DEMO_PASSWORD);
+  });
 });
 
 describe('the database going away', () => {

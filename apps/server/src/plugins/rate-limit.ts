@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Db, queryRows } from '../db/client';
+import { securityEvent } from '../lib/security-events';
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
@@ -72,6 +73,12 @@ export async function registerRateLimits(
   options: { db: Db; redisUrl: string | undefined; production: boolean },
 ): Promise<void> {
   const allowList = options.production ? [] : ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+  // Every refusal is a security event (the route, and the user when the caller is signed in).
+  const onExceeded = (request: FastifyRequest) =>
+    securityEvent(request.log, 'rate-limit.refused', {
+      userId: request.principal?.userId ?? null,
+      required: `${request.method} ${request.routeOptions.url ?? ''}`,
+    });
   if (options.redisUrl) {
     // Connected before the app serves; while Redis is unreachable later, commands fail at once (no queue) and the
     // per-IP limits are skipped rather than failing requests (the per-account sign-in throttle lives in the database).
@@ -91,8 +98,9 @@ export async function registerRateLimits(
       redis,
       nameSpace: 'lading-rl:',
       skipOnError: true,
+      onExceeded,
     });
     return;
   }
-  await app.register(rateLimit, { global: false, allowList, store: postgresStore(options.db) });
+  await app.register(rateLimit, { global: false, allowList, store: postgresStore(options.db), onExceeded });
 }

@@ -54,12 +54,26 @@ export async function followRedirects(app: FastifyInstance, jar: CookieJar, url:
   throw new Error('too many redirects');
 }
 
+/** The browser a test signs in from: its User-Agent and client address (default: none, and 127.0.0.1). */
+export type Browser = { userAgent?: string; remoteAddress?: string };
+
 /** POST authenticate/oauth/login/ as the login form does. */
-export async function login(app: FastifyInstance, jar: CookieJar, username: string, password: string) {
+export async function login(
+  app: FastifyInstance,
+  jar: CookieJar,
+  username: string,
+  password: string,
+  browser: Browser = {},
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/authenticate/oauth/login/',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+    ...(browser.remoteAddress ? { remoteAddress: browser.remoteAddress } : {}),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: jar.header(),
+      ...(browser.userAgent ? { 'user-agent': browser.userAgent } : {}),
+    },
     payload: new URLSearchParams({ username, password, client_id: PORTAL_CLIENT_ID }).toString(),
   });
   jar.store(response);
@@ -94,9 +108,14 @@ export async function exchangeCode(app: FastifyInstance, form: Record<string, st
 }
 
 /** The portal's whole sign-in sequence (section 4): login, authorization code with PKCE, token exchange. */
-export async function signIn(app: FastifyInstance, username: string, password: string) {
-  const jar = new CookieJar();
-  const loginResponse = await login(app, jar, username, password);
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  browser: Browser = {},
+  jar = new CookieJar(),
+) {
+  const loginResponse = await login(app, jar, username, password, browser);
   if (loginResponse.statusCode !== 200)
     throw new Error(`login failed: ${loginResponse.statusCode} ${loginResponse.body}`);
   const { verifier, challenge } = pkcePair();

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@lading/contract/errors';
+import { BACKGROUND_HEADER } from '@lading/contract/session-headers';
 import { trackBusy } from './busy';
 
 /** A failed API call: status, the server's error code and message, and per-field messages when it named fields. */
@@ -64,6 +65,11 @@ export type RequestOptions = {
   /** Calls that should not block the screen (typeahead searches) pass false. */
   busy?: boolean;
   /**
+   * A call the app makes on its own (a poll), not for something the user did: the server does not count it as
+   * activity, so it never keeps an idle session alive.
+   */
+  background?: boolean;
+  /**
    * Sent as a signed-out visitor: without the stored token, and a 401 is the answer itself (no refresh, no trip to
    * the login page). The sign-in calls pass it: a session the browser still holds (its sign-out cut short by leaving
    * the page, or revoked elsewhere) must not ride along, and the token endpoint refuses any bearer header.
@@ -93,7 +99,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(options.background ? { [BACKGROUND_HEADER]: '1' } : {}),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -116,12 +126,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (await refreshOnce()) response = await send(getAccessToken());
       if (response.status === 401) onUnauthenticated();
     }
+    answerWatcher?.(response);
     const text = await response.text();
     const parsed: unknown = text ? safeJson(text) : null;
     if (!response.ok) throw toApiError(response.status, parsed);
     return parsed as T;
   };
   return options.busy === false ? run() : trackBusy(run());
+}
+
+let answerWatcher: ((response: Response) => void) | undefined;
+/** Hears every API answer's headers (the idle warning reads how long the session has left: idle-warning.tsx). */
+export function watchAnswers(watcher: typeof answerWatcher): void {
+  answerWatcher = watcher;
 }
 
 function safeJson(text: string): unknown {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { citext } from './column-types';
 import { users } from './users';
 
@@ -8,17 +8,30 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** The id the sessions list and its end routes name (the cookie's hash is never shown). */
+    publicId: uuid('public_id').notNull().unique().defaultRandom(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Every OAuth grant issued under this session (one per authorization); all revoked with it on sign-out. */
     grantIds: text('grant_ids').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end (12 h for staff, 7 days for customers by default): no activity extends it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The last API call made for the user (background polls excluded); idle past SESSION_IDLE_MINUTES ends it. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended: signed-out, ended-by-user, ended-by-admin, password-changed, deactivated, replaced. */
+    endedReason: text('ended_reason'),
     userAgent: text('user_agent'),
+    /** The approximate place: the client address cut to its /24 (IPv4) or /48 (IPv6) network. */
+    ipPrefix: text('ip_prefix'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // The token lookups find the session that holds their grant.
+    index('sessions_grant_ids_idx').using('gin', table.grantIds),
+  ],
 );
 
 /** Single-use links sent by e-mail: address verification (24 h) and password reset (30 min). */
@@ -71,4 +84,21 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_uid_idx').on(table.uid).where(sql`${table.uid} is not null`),
     index('oidc_payloads_expires_idx').on(table.expiresAt),
   ],
+);
+
+/**
+ * Browsers a user has signed in from, by the SHA-256 of their long-lived device cookie: a sign-in from a browser not
+ * in the list (after the first one) mails the user.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );

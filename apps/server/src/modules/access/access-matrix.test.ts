@@ -20,6 +20,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * Every refused call (401, 403, 404) must leave the database exactly as it was and answer only the error shape.
  */
 
+/** A session id that no session has. */
+const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000000';
+
 const CALLERS = ['anonymous', 'customerA', 'customerB', 'branch', 'corporate'] as const;
 type Caller = (typeof CALLERS)[number];
 type Expected = Record<Caller, number>;
@@ -120,6 +123,19 @@ const MATRIX: Record<string, Row> = {
   'POST /authenticate/oauth/users/resend-verification/': {
     request: () => ({ url: '/authenticate/oauth/users/resend-verification/', payload: {} }),
     expect: all(400),
+  },
+  'GET /authenticate/oauth/sessions/': {
+    request: get('/authenticate/oauth/sessions/'),
+    expect: who(200, 200, 200, 200),
+  },
+  // A session id nobody has: every signed-in caller is told it is not theirs, and nothing ends.
+  'DELETE /authenticate/oauth/sessions/:sessionId/': {
+    request: () => ({ url: `/authenticate/oauth/sessions/${UNKNOWN_SESSION}/` }),
+    expect: who(404, 404, 404, 404),
+  },
+  'POST /authenticate/oauth/sessions/end-others/': {
+    request: () => ({ url: '/authenticate/oauth/sessions/end-others/' }),
+    expect: who(200, 200, 200, 200),
   },
   'POST /authenticate/oauth/login/': {
     request: () => ({ url: '/authenticate/oauth/login/', payload: {} }),
@@ -225,6 +241,22 @@ const MATRIX: Record<string, Row> = {
   'PUT /cp/admin/users/:id/offices/': {
     request: (c) => ({ url: `/cp/admin/users/${c.userA}/offices/`, payload: { officeIds: [] } }),
     expect: who(403, 403, 403, 200),
+  },
+  'GET /cp/admin/users/:id/sessions/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/sessions/` }),
+    expect: who(403, 403, 403, 200),
+  },
+  // Without a reason: the administrator gets through to the validation (400) and ends nothing.
+  'DELETE /cp/admin/users/:id/sessions/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/sessions/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'DELETE /cp/admin/users/:id/sessions/:sessionId/': {
+    request: (c) => ({
+      url: `/cp/admin/users/${c.userA}/sessions/${UNKNOWN_SESSION}/`,
+      payload: { reason: 'Access matrix check' },
+    }),
+    expect: who(403, 403, 403, 404),
   },
   'POST /cp/admin/users/:id/resend-verification/': {
     request: (c) => ({ url: `/cp/admin/users/${c.userA}/resend-verification/` }),

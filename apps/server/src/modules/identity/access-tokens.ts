@@ -9,7 +9,11 @@ import { withPrincipal } from './oidc-adapter';
 export function createAccessTokenVerifier(provider: OAuthProvider): AccessTokenVerifier {
   return async (token) => {
     if (token.length > 200) return null;
-    const { result: accessToken, principal } = await withPrincipal(() => provider.AccessToken.find(token));
+    const {
+      result: accessToken,
+      principal,
+      session,
+    } = await withPrincipal(() => provider.AccessToken.find(token));
     if (!accessToken || accessToken.isExpired || !accessToken.accountId) return null;
     const userId = Number(accessToken.accountId);
     if (!Number.isSafeInteger(userId)) return null;
@@ -18,6 +22,7 @@ export function createAccessTokenVerifier(provider: OAuthProvider): AccessTokenV
       userId,
       grantId: accessToken.grantId,
       ...(typeof accessToken.exp === 'number' ? { expiresAt: accessToken.exp * 1000 } : {}),
+      ...(session ? { session } : {}),
       ...(principal === null || principal?.userId === userId ? { principal } : {}),
     };
   };

@@ -1,14 +1,19 @@
 import { LoginFormSchema, UserSchema } from '@lading/contract/accounts';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { SessionIdParamsSchema, SessionSchema, SessionsEndedSchema } from '@lading/contract/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerTokenOf } from '../../lib/request';
+import { AppError, notFound } from '../../lib/app-error';
+import { bearerTokenOf, principalOf } from '../../lib/request';
+import { securityEvent } from '../../lib/security-events';
 import type { IdentityService } from './identity.service';
 import { OAUTH_PATHS } from './oauth-provider';
-import { SESSION_TTL_MS } from './sessions';
 
-type Options = { identity: IdentityService; cookieName: string };
+type Options = { identity: IdentityService; cookieName: string; deviceCookieName: string };
+
+/** The device cookie lives about as long as browsers allow (400 days). */
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
 const tags = ['accounts'];
 /** oidc-provider's own session cookies; a new portal sign-in or sign-out drops them so the provider follows the portal session. */
@@ -19,7 +24,10 @@ const dropProviderSessionCookies = (request: FastifyRequest, reply: FastifyReply
     if (request.cookies[name]) reply.clearCookie(name, { path: '/' });
 };
 
-export const identityRoutes: FastifyPluginAsyncZod<Options> = async (app, { identity, cookieName }) => {
+export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { identity, cookieName, deviceCookieName },
+) => {
   const cookie = {
     httpOnly: true,
     sameSite: 'lax',
@@ -47,12 +55,26 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (app, { iden
       },
     },
     async (request, reply) => {
-      const { user, sessionCookie } = await identity.signIn(request.body, {
-        userAgent: request.headers['user-agent'],
-        sessionCookie: request.cookies[cookieName],
-      });
+      const signedIn = await identity
+        .signIn(request.body, {
+          userAgent: request.headers['user-agent'],
+          sessionCookie: request.cookies[cookieName],
+          ip: request.ip,
+          deviceCookie: request.cookies[deviceCookieName],
+        })
+        .catch((error: unknown) => {
+          const code = error instanceof AppError ? error.code : 'ERROR';
+          securityEvent(request.log, code === 'RATE_LIMITED' ? 'sign-in.throttled' : 'sign-in.failed', {
+            login: request.body.username.trim().slice(0, 100),
+            reason: code,
+          });
+          throw error;
+        });
+      const { user, sessionCookie, lifetimeMs, deviceCookie } = signedIn;
+      securityEvent(request.log, 'sign-in.succeeded', { userId: user.id });
       dropProviderSessionCookies(request, reply);
-      reply.setCookie(cookieName, sessionCookie, { ...cookie, maxAge: SESSION_TTL_MS / 1000 });
+      reply.setCookie(cookieName, sessionCookie, { ...cookie, maxAge: Math.floor(lifetimeMs / 1000) });
+      reply.setCookie(deviceCookieName, deviceCookie, { ...cookie, maxAge: DEVICE_COOKIE_MAX_AGE_S });
       return user;
     },
   );
@@ -85,9 +107,70 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (app, { iden
     },
     async (request, reply) => {
       await identity.signOut(request.cookies[cookieName], bearerTokenOf(request));
+      securityEvent(request.log, 'session.ended', { reason: 'signed-out' });
       reply.clearCookie(cookieName, cookie);
       dropProviderSessionCookies(request, reply);
       return reply.status(204).send(null);
+    },
+  );
+
+  // "Where you're signed in" (ASVS V7.5.2): the caller's own live sessions, each endable.
+  app.get(
+    '/authenticate/oauth/sessions/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "The caller's live sessions, the most recently active first; `current` marks this one",
+        response: { 200: z.array(SessionSchema) },
+      },
+    },
+    async (request) => {
+      const caller = principalOf(request);
+      return identity.sessionsOf(caller.userId, caller.sessionId);
+    },
+  );
+
+  app.delete(
+    '/authenticate/oauth/sessions/:sessionId/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          "Ends one of the caller's sessions: its tokens stop working at once (this one too, if named)",
+        params: SessionIdParamsSchema,
+        response: { 204: z.null(), 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = principalOf(request);
+      const ended = await identity.endOwnSession(caller, request.params.sessionId);
+      if (!ended) throw notFound('Session');
+      securityEvent(request.log, 'session.ended', { userId: caller.userId, reason: 'ended-by-user' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/sessions/end-others/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Signs out everywhere else: ends every session of the caller but this one',
+        response: { 200: SessionsEndedSchema },
+      },
+    },
+    async (request) => {
+      const caller = principalOf(request);
+      const answer = await identity.endOtherSessions(caller);
+      securityEvent(request.log, 'sessions.ended', {
+        userId: caller.userId,
+        count: answer.ended,
+        reason: 'ended-by-user',
+      });
+      return answer;
     },
   );
 };

@@ -1,15 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ACCOUNT_MESSAGES, PORTAL_CLIENT_ID, type User } from '@lading/contract/accounts';
+import { describeUserAgent } from '@lading/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Principal } from '../../lib/principal';
+import { hashToken } from '../../lib/secret-tokens';
+import { enqueueMail, newDeviceSignInMail } from '../mail';
 import { toUser } from '../users';
 import * as repo from './identity.repository';
 import type { OAuthProvider } from './oauth-provider';
 import { purgeExpiredOidcPayloads, revokeGrant } from './oidc-adapter';
-import { createSession, findActiveSession } from './sessions';
+import {
+  createSession,
+  findActiveSession,
+  ipPrefixOf,
+  longestSessionMs,
+  type SessionPolicy,
+} from './sessions';
+
+/** Why a session ended, kept on its row (`ended_reason`). */
+export type SessionEndReason =
+  | 'signed-out'
+  | 'ended-by-user'
+  | 'ended-by-admin'
+  | 'password-changed'
+  | 'password-reset'
+  | 'deactivated'
+  | 'replaced';
+
+/** One of a user's live sessions, as the sessions lists show it. */
+export type SessionView = {
+  id: string;
+  current: boolean;
+  userAgent: string | null;
+  ipPrefix: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+};
 
 const LOGIN_WINDOW_MINUTES = 15;
 const LOGIN_MAX_FAILURES = 10;
@@ -31,8 +62,19 @@ function accountKeyOf(row: { id: number } | null, login: string): string {
  * the provider asks about, grants), and the per-account throttle on password checks that sign-in and
  * change-password share.
  */
-export function createIdentityService(deps: { db: Db; provider: OAuthProvider }) {
-  const { db, provider } = deps;
+export function createIdentityService(deps: {
+  db: Db;
+  provider: OAuthProvider;
+  policy: SessionPolicy;
+  /** Whether the account holds any ADMIN permission (carrier staff): its sessions get the staff lifetime. */
+  isStaffAccount: (userId: number) => Promise<boolean>;
+  /** The portal's address, for the links in the new-device mail. */
+  publicUrl: string;
+  /** Wakes the mail worker after a mail was queued. */
+  kickMail: () => void;
+}) {
+  const { db, provider, policy } = deps;
+  const idle = policy.idleMinutes;
 
   /**
    * Records the password check before it happens (repo.reserveLoginAttempt) and refuses with 429 + Retry-After once
@@ -70,15 +112,31 @@ export function createIdentityService(deps: { db: Db; provider: OAuthProvider })
   }
 
   /** Ends the browser's portal session and revokes what was issued under it and under the caller's grant. */
-  async function endSession(sessionCookie: string | undefined, grantId: string | undefined): Promise<void> {
-    const session = await findActiveSession(db, sessionCookie);
+  async function endSession(
+    sessionCookie: string | undefined,
+    grantId: string | undefined,
+    reason: SessionEndReason,
+  ): Promise<void> {
+    const session = await findActiveSession(db, sessionCookie, idle);
     const grants = new Set<string>();
     if (grantId) grants.add(grantId);
     if (session) {
-      const ended = await repo.endSession(db, session.idHash);
+      const ended = await repo.endSession(db, session.idHash, reason);
       for (const id of ended?.grantIds ?? []) grants.add(id);
     }
     for (const grant of grants) await revokeGrant(db, grant);
+  }
+
+  /** Ends the user's sessions that `which` selects and revokes every token issued under them, in one transaction. */
+  async function endSessionsWhere(
+    tx: Tx,
+    userId: number,
+    which: { publicId: string } | { exceptGrantId: string | undefined },
+    reason: SessionEndReason,
+  ): Promise<number> {
+    const ended = await repo.endSessionsWhere(tx, userId, which, reason);
+    for (const grant of ended.flatMap((session) => session.grantIds)) await revokeGrant(tx, grant);
+    return ended.length;
   }
 
   return {
@@ -88,8 +146,14 @@ export function createIdentityService(deps: { db: Db; provider: OAuthProvider })
      */
     async signIn(
       form: { username: string; password: string; client_id: string },
-      browser: { userAgent: string | undefined; sessionCookie: string | undefined },
-    ): Promise<{ user: User; sessionCookie: string }> {
+      browser: {
+        userAgent: string | undefined;
+        sessionCookie: string | undefined;
+        ip: string | undefined;
+        /** The browser's long-lived device cookie, if it has one (a new one is made otherwise). */
+        deviceCookie: string | undefined;
+      },
+    ): Promise<{ user: User; sessionCookie: string; lifetimeMs: number; deviceCookie: string }> {
       if (form.client_id !== PORTAL_CLIENT_ID)
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       const login = form.username.trim();
@@ -98,9 +162,31 @@ export function createIdentityService(deps: { db: Db; provider: OAuthProvider })
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       if (!row.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
       if (!row.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
-      const sessionCookie = await createSession(db, row.id, browser.userAgent);
-      if (browser.sessionCookie) await endSession(browser.sessionCookie, undefined);
-      return { user: toUser(row), sessionCookie };
+      const lifetimeMs =
+        ((await deps.isStaffAccount(row.id)) ? policy.maxHoursStaff : policy.maxHoursCustomer) * 3_600_000;
+      const sessionCookie = await createSession(db, row.id, browser, lifetimeMs);
+      if (browser.sessionCookie) await endSession(browser.sessionCookie, undefined, 'replaced');
+      const deviceCookie =
+        browser.deviceCookie && /^[A-Za-z0-9_-]{20,100}$/.test(browser.deviceCookie)
+          ? browser.deviceCookie
+          : randomBytes(32).toString('base64url');
+      const mailed = await db.transaction(async (tx) => {
+        const device = await repo.rememberDevice(tx, row.id, hashToken(deviceCookie));
+        if (!device.isNew || device.firstDevice) return false;
+        await enqueueMail(tx, {
+          to: [row.email],
+          ...newDeviceSignInMail({
+            firstName: row.firstName,
+            at: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+            device: describeUserAgent(browser.userAgent),
+            place: ipPrefixOf(browser.ip) ?? 'unknown',
+            sessionsLink: `${deps.publicUrl}/app-profile#sessions`,
+          }),
+        });
+        return true;
+      });
+      if (mailed) deps.kickMail();
+      return { user: toUser(row), sessionCookie, lifetimeMs, deviceCookie };
     },
 
     /**
@@ -109,7 +195,7 @@ export function createIdentityService(deps: { db: Db; provider: OAuthProvider })
      */
     async signOut(sessionCookie: string | undefined, bearerToken: string | null): Promise<void> {
       const grantId = bearerToken ? (await provider.AccessToken.find(bearerToken))?.grantId : undefined;
-      await endSession(sessionCookie, grantId);
+      await endSession(sessionCookie, grantId, 'signed-out');
     },
 
     /**
@@ -124,7 +210,7 @@ export function createIdentityService(deps: { db: Db; provider: OAuthProvider })
     ): Promise<string> {
       try {
         await provider.interactionDetails(http.req, http.res);
-        const session = await findActiveSession(db, sessionCookie);
+        const session = await findActiveSession(db, sessionCookie, idle);
         const result = session
           ? { login: { accountId: String(session.userId) } }
           : { error: 'login_required', error_description: 'Sign in to the portal first' };
@@ -153,9 +239,81 @@ export function createIdentityService(deps: { db: Db; provider: OAuthProvider })
      * Ends every session of the user and revokes every token issued to them (a deactivated account, a password reset),
      * in the caller's transaction; `keepGrantId` keeps the caller's own device signed in (a password change).
      */
-    async endSessionsOf(tx: Tx, userId: number, keepGrantId?: string): Promise<void> {
-      await repo.endAllSessions(tx, userId, keepGrantId);
+    async endSessionsOf(
+      tx: Tx,
+      userId: number,
+      reason: SessionEndReason,
+      keepGrantId?: string,
+    ): Promise<void> {
+      await repo.endAllSessions(tx, userId, reason, keepGrantId);
     },
+
+    /** The user's live sessions, the most recently active first; `currentSessionId` marks the caller's own. */
+    async sessionsOf(userId: number, currentSessionId?: string): Promise<SessionView[]> {
+      const rows = await repo.listLiveSessions(db, userId, idle);
+      return rows.map((row) => ({
+        id: row.id,
+        current: row.id === currentSessionId,
+        userAgent: row.userAgent,
+        ipPrefix: row.ipPrefix,
+        createdAt: row.createdAt.toISOString(),
+        lastActiveAt: row.lastActiveAt.toISOString(),
+      }));
+    },
+
+    /**
+     * Ends one of the user's live sessions (by its public id), or every one but the session holding `exceptGrantId`,
+     * and revokes the tokens issued under them at once, in the caller's transaction. Answers how many ended.
+     */
+    endSessions: endSessionsWhere,
+
+    /** DELETE authenticate/oauth/sessions/{id}/: ends one of the caller's own sessions (audited); false: none such. */
+    async endOwnSession(caller: Principal, sessionId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const ended = await endSessionsWhere(tx, caller.userId, { publicId: sessionId }, 'ended-by-user');
+        if (ended)
+          await recordAudit(tx, caller, {
+            module: 'CP',
+            recordType: 'USER',
+            recordId: caller.userId,
+            action: 'SESSION_ENDED',
+            comment: sessionId === caller.sessionId ? 'this session' : `session ${sessionId}`,
+          });
+        return ended > 0;
+      });
+    },
+
+    /** POST authenticate/oauth/sessions/end-others/: every session of the caller but this one (audited). */
+    async endOtherSessions(caller: Principal): Promise<{ ended: number }> {
+      return db.transaction(async (tx) => {
+        const ended = await endSessionsWhere(
+          tx,
+          caller.userId,
+          { exceptGrantId: caller.grantId },
+          'ended-by-user',
+        );
+        if (ended)
+          await recordAudit(tx, caller, {
+            module: 'CP',
+            recordType: 'USER',
+            recordId: caller.userId,
+            action: 'SESSIONS_ENDED',
+            comment: `${ended} other session${ended === 1 ? '' : 's'}`,
+          });
+        return { ended };
+      });
+    },
+
+    /** What the auth hook needs to end idle sessions (lib/request.ts SessionActivity). */
+    sessionActivity: {
+      idleMinutes: idle,
+      /** Records an API call made for the user (the auth hook calls it at most once a minute per session). */
+      touch: async (sessionId: string, ip: string) => repo.touchSession(db, sessionId, ipPrefixOf(ip)),
+      lastActiveOf: (sessionId: string) => repo.lastActiveOf(db, sessionId, idle),
+    },
+
+    /** The session cookie's Max-Age: the longest a session can live. */
+    cookieMaxAgeSeconds: Math.floor(longestSessionMs(policy) / 1000),
 
     /** Hourly housekeeping: the provider's expired artifacts, ended or expired sessions, old sign-in failures. */
     async purgeExpired(): Promise<void> {

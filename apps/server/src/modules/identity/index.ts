@@ -4,3 +4,4 @@ export { createAccessTokenVerifier } from './access-tokens';
 export { identityRoutes } from './identity.routes';
 export { createIdentityService, type IdentityService } from './identity.service';
 export { createOAuthProvider, mountOAuthProvider } from './oauth-provider';
+export { deviceCookieName, sessionPolicyOf } from './sessions';

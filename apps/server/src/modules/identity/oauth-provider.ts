@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { attachGrantToSession } from './identity.repository';
 import { createOidcAdapterFactory } from './oidc-adapter';
-import { findActiveSession, sessionCookieName } from './sessions';
+import { findActiveSession, sessionCookieName, sessionPolicyOf } from './sessions';
 import { loadSigningKey } from './signing-keys';
 
 /** Paths of the specification (section 7), trailing slashes included; the rest are ours. */
@@ -31,6 +31,7 @@ const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
  */
 export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogger) {
   const cookieName = sessionCookieName(env.publicUrl);
+  const { idleMinutes } = sessionPolicyOf(env);
   // Shared by every instance through the database (sealed with SESSION_SECRET), so any instance verifies any ID token.
   const signingKey = await loadSigningKey(db, env.sessionSecret);
 
@@ -41,7 +42,7 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
       'portal_session',
       'the portal session decides who is signed in',
       async (ctx) => {
-        const session = await findActiveSession(db, ctx.cookies.get(cookieName));
+        const session = await findActiveSession(db, ctx.cookies.get(cookieName), idleMinutes);
         if (!session) return interactionPolicy.Check.REQUEST_PROMPT;
         return ctx.oidc.session?.accountId === String(session.userId)
           ? interactionPolicy.Check.NO_NEED_TO_PROMPT
@@ -51,7 +52,7 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
   );
 
   const provider = new Provider(env.publicUrl, {
-    adapter: createOidcAdapterFactory(db),
+    adapter: createOidcAdapterFactory(db, idleMinutes),
     clients: [
       {
         client_id: PORTAL_CLIENT_ID,
@@ -112,7 +113,7 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
       const requested = ctx.oidc.params?.scope;
       if (typeof requested === 'string' && requested) grant.addOIDCScope(requested);
       await grant.save();
-      const session = await findActiveSession(db, ctx.cookies.get(cookieName));
+      const session = await findActiveSession(db, ctx.cookies.get(cookieName), idleMinutes);
       if (session && grant.jti) await attachGrantToSession(db, session.idHash, grant.jti);
       return grant;
     },

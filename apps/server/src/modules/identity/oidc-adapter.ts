@@ -1,30 +1,35 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companyMemberships } from '../../db/schema/companies';
-import { oidcPayloads } from '../../db/schema/identity';
+import { oidcPayloads, sessions } from '../../db/schema/identity';
 import { users } from '../../db/schema/users';
 import type { PrincipalData } from '../../lib/principal';
 import { type PrincipalRow, principalColumns, toPrincipalData } from '../access';
+import { liveSessionSql } from './identity.repository';
 
 /**
  * Where an access-token lookup started by `withPrincipal` puts the principal of the token's account, read by the
  * same statement as the token (undefined: not read; null: no active user). Scoped to that call: the provider's own
  * lookups (userinfo, introspection) read the token alone.
  */
-const principalSlot = new AsyncLocalStorage<{ principal?: PrincipalData | null }>();
+const principalSlot = new AsyncLocalStorage<PrincipalSlot>();
+
+/** What an access-token lookup by `withPrincipal` reads along: the account's principal and the token's session. */
+type PrincipalSlot = {
+  principal?: PrincipalData | null;
+  session?: { id: string; lastActiveAt: Date; endsAt: Date };
+};
 
 /**
  * Runs `lookup` (the provider's AccessToken.find) so that the adapter reads the token's principal in the same
  * statement as the token: one round trip for the bearer check and the principal of every authenticated request.
  */
-export async function withPrincipal<T>(
-  lookup: () => Promise<T>,
-): Promise<{ result: T; principal: PrincipalData | null | undefined }> {
-  const slot: { principal?: PrincipalData | null } = {};
+export async function withPrincipal<T>(lookup: () => Promise<T>): Promise<{ result: T } & PrincipalSlot> {
+  const slot: PrincipalSlot = {};
   const result = await principalSlot.run(slot, lookup);
-  return { result, principal: slot.principal };
+  return { result, ...slot };
 }
 
 const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
@@ -40,8 +45,16 @@ const grantAlive = sql`(${oidcPayloads.grantId} is null or exists (select 1 from
  */
 const storable = (key: string) => !key.includes('\u0000');
 
-/** Stores oidc-provider's artifacts in the oidc_payloads table (PGlite or PostgreSQL). */
-export function createOidcAdapterFactory(db: Db) {
+/**
+ * Stores oidc-provider's artifacts in the oidc_payloads table (PGlite or PostgreSQL). A code, access token or refresh
+ * token is found only while the portal session its grant was issued under is live (not ended, not past its absolute
+ * end, used within `idleMinutes`): ending a session, or leaving it idle, ends every token issued under it on every
+ * instance at once.
+ */
+export function createOidcAdapterFactory(db: Db, idleMinutes: number) {
+  const sessionBound = sql`(${oidcPayloads.type} not in ('AccessToken', 'RefreshToken', 'AuthorizationCode')
+    or exists (select 1 from sessions s where s.grant_ids @> array[${oidcPayloads.grantId}]
+      and ${liveSessionSql('s', idleMinutes)}))`;
   // Every authenticated request looks its access token up by id: prepared once (issue 11).
   const findById = db
     .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
@@ -52,6 +65,7 @@ export function createOidcAdapterFactory(db: Db) {
         eq(oidcPayloads.id, sql.placeholder('id')),
         notExpired,
         grantAlive,
+        sessionBound,
       ),
     )
     .limit(1)
@@ -60,8 +74,22 @@ export function createOidcAdapterFactory(db: Db) {
   const accountId = sql`case when ${oidcPayloads.payload}->>'accountId' ~ '^[0-9]{1,9}$'
     then (${oidcPayloads.payload}->>'accountId')::int end`;
   const findAccessTokenWithPrincipal = db
-    .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt, ...principalColumns })
+    .select({
+      payload: oidcPayloads.payload,
+      consumedAt: oidcPayloads.consumedAt,
+      sessionId: sessions.publicId,
+      lastActiveAt: sessions.lastActiveAt,
+      sessionEndsAt: sessions.expiresAt,
+      ...principalColumns,
+    })
     .from(oidcPayloads)
+    .innerJoin(
+      sessions,
+      and(
+        sql`${sessions.grantIds} @> array[${oidcPayloads.grantId}]`,
+        liveSessionSql('"sessions"', idleMinutes),
+      ),
+    )
     .leftJoin(users, and(eq(users.id, accountId), eq(users.isActive, true)))
     .leftJoin(companyMemberships, eq(companyMemberships.userId, users.id))
     .where(
@@ -122,7 +150,10 @@ export function createOidcAdapterFactory(db: Db) {
       const slot = principalSlot.getStore();
       if (slot && this.type === 'AccessToken') {
         const [row] = await findAccessTokenWithPrincipal.execute({ id });
-        if (row) slot.principal = row.id === null ? null : toPrincipalData(row as PrincipalRow);
+        if (row) {
+          slot.principal = row.id === null ? null : toPrincipalData(row as PrincipalRow);
+          slot.session = { id: row.sessionId, lastActiveAt: row.lastActiveAt, endsAt: row.sessionEndsAt };
+        }
         return found(row);
       }
       const [row] = await findById.execute({ type: this.type, id });
@@ -175,7 +206,7 @@ export function createOidcAdapterFactory(db: Db) {
 }
 
 /** Revokes everything issued under a grant, whatever its type. */
-export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+export async function revokeGrant(db: Db | Tx, grantId: string): Promise<void> {
   await db
     .delete(oidcPayloads)
     .where(

@@ -119,3 +119,33 @@ export function notificationMail(facts: {
     html: `<p>Hello ${escapeHtml(facts.firstName)},</p><p>${escapeHtml(facts.body)}</p><p><a href="${facts.link}">${escapeHtml(facts.title)}</a></p><p>You can choose which notices reach you by e-mail in your profile.</p><p>Lading</p>`,
   };
 }
+
+/** The account's password was changed (or reset): told to its owner, so a change they did not make is noticed. */
+export function passwordChangedMail(facts: {
+  firstName: string;
+  at: string;
+  resetLink: string;
+}): MailContent {
+  const { firstName, at, resetLink } = facts;
+  return {
+    subject: 'Your Lading password was changed',
+    text: `Hello ${firstName},\n\nThe password of your Lading account was changed on ${at}. Your other devices were signed out.\n\nIf it was not you, choose a new password at once: ${resetLink}\nand tell your Lading contact.\n\nLading`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>The password of your Lading account was changed on ${escapeHtml(at)}. Your other devices were signed out.</p><p>If it was not you, <a href="${resetLink}">choose a new password</a> at once and tell your Lading contact.</p><p>Lading</p>`,
+  };
+}
+
+/** A sign-in from a browser the account was not used from before. */
+export function newDeviceSignInMail(facts: {
+  firstName: string;
+  at: string;
+  device: string;
+  place: string;
+  sessionsLink: string;
+}): MailContent {
+  const { firstName, at, device, place, sessionsLink } = facts;
+  return {
+    subject: 'New sign-in to your Lading account',
+    text: `Hello ${firstName},\n\nYour Lading account was signed in to from a browser it was not used from before:\n\nWhen: ${at}\nDevice: ${device}\nNetwork: ${place}\n\nIf it was you, there is nothing to do. If not, end that session and change your password: ${sessionsLink}\n\nLading`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>Your Lading account was signed in to from a browser it was not used from before:</p><ul><li>When: ${escapeHtml(at)}</li><li>Device: ${escapeHtml(device)}</li><li>Network: ${escapeHtml(place)}</li></ul><p>If it was you, there is nothing to do. If not, <a href="${sessionsLink}">end that session and change your password</a>.</p><p>Lading</p>`,
+  };
+}

@@ -99,7 +99,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/cp/notifications/stream/',
     {
-      config: { access: VIEW },
+      // The app keeps it open on its own: it never counts as the user's activity (idle sessions still end).
+      config: { access: VIEW, background: true },
       // Events must leave as they are written: no compression buffer in between.
       compress: false,
       schema: {

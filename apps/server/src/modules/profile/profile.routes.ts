@@ -4,6 +4,7 @@ import { IdParamsSchema } from '@lading/contract/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/request';
+import { securityEvent } from '../../lib/security-events';
 import type { ProfileService } from './profile.service';
 
 const MessageSchema = z.object({ message: z.string() });
@@ -83,7 +84,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         response: { 200: MessageSchema, 400: ErrorBodySchema },
       },
     },
-    async (request) => profile.resetPassword(request.body.token, request.body.password),
+    async (request) => {
+      const answer = await profile.resetPassword(request.body.token, request.body.password);
+      securityEvent(request.log, 'password.reset');
+      return answer;
+    },
   );
 
   app.post(
@@ -98,6 +103,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         response: { 200: MessageSchema, 400: ErrorBodySchema },
       },
     },
-    async (request) => profile.changePassword(principalOf(request), request.params.id, request.body),
+    async (request) => {
+      const caller = principalOf(request);
+      const answer = await profile.changePassword(caller, request.params.id, request.body);
+      securityEvent(request.log, 'password.changed', { userId: caller.userId });
+      return answer;
+    },
   );
 };

@@ -4,13 +4,14 @@ import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { Db, Tx } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { publishEvent } from '../../lib/domain-events';
 import { consumeLinkToken, issueLinkToken } from '../../lib/link-tokens';
 import { hashPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import type { CompaniesService } from '../companies';
 import type { IdentityService } from '../identity';
-import { enqueueMail, resetPasswordMail } from '../mail';
+import { enqueueMail, passwordChangedMail, resetPasswordMail } from '../mail';
 import { toUser, type UsersService } from '../users';
 import { checkPasswordPolicy } from './password-policy';
 import * as repo from './profile.repository';
@@ -53,6 +54,18 @@ export function createProfileService(deps: {
     const row = await repo.findUserById(db, id);
     if (!row) throw notFound('User');
     return row;
+  }
+
+  /** Mails the owner that their password changed, with a reset link in case it was not them (in the transaction). */
+  async function tellPasswordChanged(tx: Tx, user: { email: string; firstName: string }) {
+    await enqueueMail(tx, {
+      to: [user.email],
+      ...passwordChangedMail({
+        firstName: user.firstName,
+        at: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        resetLink: `${env.publicUrl}/app-forgot-password`,
+      }),
+    });
   }
 
   return {
@@ -147,8 +160,17 @@ export function createProfileService(deps: {
           emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
         });
         await identity.clearPasswordFailures(tx, userId);
-        await identity.endSessionsOf(tx, userId);
+        await identity.endSessionsOf(tx, userId, 'password-reset');
+        if (user) await tellPasswordChanged(tx, user);
+        await recordAudit(tx, null, {
+          module: 'CP',
+          recordType: 'USER',
+          recordId: userId,
+          action: 'PASSWORD_RESET',
+          comment: 'with a reset link; every session ended',
+        });
       });
+      deps.kickMail();
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
 
@@ -178,8 +200,17 @@ export function createProfileService(deps: {
       await db.transaction(async (tx) => {
         await users.updateAccount(tx, id, { passwordHash });
         // Other devices are signed out; this one keeps its session.
-        await identity.endSessionsOf(tx, id, caller.grantId);
+        await identity.endSessionsOf(tx, id, 'password-changed', caller.grantId);
+        await tellPasswordChanged(tx, row);
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: 'USER',
+          recordId: id,
+          action: 'PASSWORD_CHANGED',
+          comment: 'other sessions ended',
+        });
       });
+      deps.kickMail();
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   };

@@ -8,9 +8,16 @@ import {
 } from '@lading/contract/admin-workspace';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
+import {
+  EndSessionsBodySchema,
+  SessionIdParamsSchema,
+  SessionSchema,
+  SessionsEndedSchema,
+} from '@lading/contract/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { principalOf } from '../../lib/request';
+import { securityEvent } from '../../lib/security-events';
 import type { UsersService } from './users.service';
 
 const tags = ['admin: users'];
@@ -92,5 +99,73 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => users.resendVerification(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/cp/admin/users/:id/sessions/',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: "A user's live sessions (device, network, created, last active)",
+        params: IdParamsSchema,
+        response: { 200: z.array(SessionSchema), ...errors },
+      },
+    },
+    async (request) => users.sessionsOf(principalOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/cp/admin/users/:id/sessions/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: 'Ends every session of a user at once, with the reason (audited)',
+        params: IdParamsSchema,
+        body: EndSessionsBodySchema,
+        response: { 200: SessionsEndedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = principalOf(request);
+      const answer = await users.endSessions(caller, request.params.id, 'all', request.body.reason);
+      securityEvent(request.log, 'sessions.ended', {
+        userId: caller.userId,
+        subjectUserId: request.params.id,
+        count: answer.ended,
+        reason: 'ended-by-admin',
+      });
+      return answer;
+    },
+  );
+
+  app.delete(
+    '/cp/admin/users/:id/sessions/:sessionId/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: 'Ends one session of a user at once, with the reason (audited)',
+        params: IdParamsSchema.extend(SessionIdParamsSchema.shape),
+        body: EndSessionsBodySchema,
+        response: { 200: SessionsEndedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = principalOf(request);
+      const answer = await users.endSessions(
+        caller,
+        request.params.id,
+        { publicId: request.params.sessionId },
+        request.body.reason,
+      );
+      securityEvent(request.log, 'session.ended', {
+        userId: caller.userId,
+        subjectUserId: request.params.id,
+        reason: 'ended-by-admin',
+      });
+      return answer;
+    },
   );
 };

@@ -5,6 +5,7 @@ import {
   type SetUserOfficesBody,
   type SetUserRolesBody,
 } from '@lading/contract/admin-workspace';
+import type { Session } from '@lading/contract/sessions';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -35,6 +36,10 @@ type UsersDeps = {
   kickMail: () => void;
   /** Identity: end every session of the user and revoke every token issued to them, in the caller's transaction. */
   endSessionsOf: (tx: Tx, userId: number) => Promise<void>;
+  /** Identity: the user's live sessions (`current` marks `currentSessionId`). */
+  sessionsOf: (userId: number, currentSessionId?: string) => Promise<Session[]>;
+  /** Identity: ends one live session of the user (by id), or all of them; answers how many ended. */
+  endSessions: (tx: Tx, userId: number, which: { publicId: string } | 'all') => Promise<number>;
   /** Registration: a new verification link (older ones stop working) mailed through the outbox, in the transaction. */
   sendVerification: (tx: Tx, user: { id: number; email: string; firstName: string }) => Promise<void>;
 };
@@ -79,6 +84,40 @@ export function createUsersService(deps: UsersDeps) {
       const user = await repo.findUserInScope(db, principal.scope, id);
       if (!user) throw notFound('User');
       return user;
+    },
+
+    /** A user's live sessions, for an administrator whose scope reaches the user (404 otherwise). */
+    async sessionsOf(principal: Principal, id: number): Promise<Session[]> {
+      const user = await repo.findUserInScope(db, principal.scope, id);
+      if (!user) throw notFound('User');
+      return deps.sessionsOf(id, id === principal.userId ? principal.sessionId : undefined);
+    },
+
+    /**
+     * Ends one of a user's sessions, or all (ASVS V7.4.5): the tokens stop working at once, on every instance. The
+     * reason is audited (record type USER, `SESSION_ENDED` / `SESSIONS_ENDED`); an unknown or ended session is a 404.
+     */
+    async endSessions(
+      principal: Principal,
+      id: number,
+      which: { publicId: string } | 'all',
+      reason: string,
+    ): Promise<{ ended: number }> {
+      return db.transaction(async (tx) => {
+        const user = await repo.findUserInScope(tx, principal.scope, id, true);
+        if (!user) throw notFound('User');
+        const ended = await deps.endSessions(tx, id, which);
+        if (which !== 'all' && ended === 0) throw notFound('Session');
+        if (ended)
+          await recordAudit(tx, principal, {
+            module: 'ADMIN',
+            recordType: RECORD,
+            recordId: id,
+            action: which === 'all' ? 'SESSIONS_ENDED' : 'SESSION_ENDED',
+            comment: `${which === 'all' ? `${ended} session${ended === 1 ? '' : 's'}` : `session ${which.publicId}`}: ${reason}`,
+          });
+        return { ended };
+      });
     },
 
     /** Deactivating ends every session and revokes every token at once; sign-in is refused until reactivated. */

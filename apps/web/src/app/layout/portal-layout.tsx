@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ensureAuthData } from '../../features/accounts/api/get-auth-data';
 import { queryClient } from '../../lib/query-client';
 import { decideRouteAccess } from '../../lib/route-access';
@@ -11,6 +11,9 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { useFollowSession } from './follow-session';
 import classes from './portal-layout.module.css';
+
+/** The "Still there?" warning of the idle timeout: its own chunk, fetched after the screen. */
+const IdleWarning = lazy(() => import('./idle-warning').then((module) => ({ default: module.IdleWarning })));
 
 /** The route guard: the screen when every matched route's `staticData.requires` is held, else the refusal. */
 function GuardedOutlet() {
@@ -65,6 +68,9 @@ function PortalShell() {
           <AppFooter />
         </div>
       </main>
+      <Suspense fallback={null}>
+        <IdleWarning />
+      </Suspense>
     </>
   );
 }

@@ -4,4 +4,6 @@ import { sharedQueryRoots } from '../../../lib/query-keys';
 export const accountKeys = {
   userProfile: (id: number) => [...sharedQueryRoots.userProfile, id] as const,
   storedCountry: (name: string | null) => ['country-by-name', name] as const,
+  /** Where the signed-in user is signed in (the profile's sessions list). */
+  sessions: ['my-sessions'] as const,
 };

@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { useUserProfile } from '../api/get-user-profile';
 import { RequestCompanyModal } from '../components/request-company-modal';
+import { SessionsPanel } from '../components/sessions-panel';
 import { UpdateProfileModal } from '../components/update-profile-modal';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -217,6 +218,7 @@ export function ProfilePage({ settings }: { settings?: ReactNode }) {
               </Stack>
             </Paper>
             {userId !== undefined && <ChangePasswordPanel userId={userId} />}
+            <SessionsPanel />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useOffices } from '../api/find-offices';
 import { type UserChange, useUpdateUser } from '../api/update-user';
+import { UserSessions } from './user-sessions';
 
 export const ROLE_LABELS: Record<RoleCode, string> = {
   CUSTOMER: 'Customer',
@@ -195,6 +196,8 @@ export function UserEditor({ user, onChanged }: { user: AdminUser; onChanged: (u
         Their sessions end at once and they can no longer sign in, until an administrator activates the
         account again. Their records stay as they are.
       </ConfirmDialog>
+      <Divider />
+      <UserSessions userId={user.id} canEnd={can('ADMIN.USER.EDIT')} />
       <Divider />
       <ChoicesWithSave
         label="Roles"

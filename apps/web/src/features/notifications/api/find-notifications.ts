@@ -9,6 +9,8 @@ export function findNotifications(signal?: AbortSignal): Promise<NotificationLis
     query: { limit: 10 },
     signal,
     busy: false,
+    // The bell polls on its own: that keeps no idle session alive.
+    background: true,
   });
 }
 
