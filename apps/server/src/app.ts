@@ -237,6 +237,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       (await access.loadPrincipal(userId))?.permissions.modules.some((m) => m.code === 'ADMIN') ?? false,
     publicUrl: env.publicUrl,
     kickMail: mail.kick,
+    sessionSecret: env.sessionSecret,
   });
   const auth = registerAuth(app, {
     verify: principals.verify,

@@ -34,5 +34,6 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Your password has been changed. Please sign in with the new password.',
   passwordChanged: 'Your password has been changed.',
   currentPasswordWrong: 'The current password is not correct',
+  signInAgain: 'This sign-in has expired. Please enter your password again.',
   accountDeactivated: 'This account has been deactivated. Please contact us.',
 } as const;

@@ -9,6 +9,11 @@ export type SecurityEventName =
   | 'sign-in.succeeded'
   | 'sign-in.failed'
   | 'sign-in.throttled'
+  | 'sign-in.second-step-due'
+  | 'second-factor.succeeded'
+  | 'second-factor.failed'
+  | 'second-factor.added'
+  | 'second-factor.removed'
   | 'session.ended'
   | 'sessions.ended'
   | 'session.refused'
@@ -32,6 +37,9 @@ export type SecurityEventFacts = {
 
 const LEVEL: Partial<Record<SecurityEventName, 'info' | 'warn'>> = {
   'sign-in.succeeded': 'info',
+  'sign-in.second-step-due': 'info',
+  'second-factor.succeeded': 'info',
+  'second-factor.added': 'info',
   'session.ended': 'info',
   'sessions.ended': 'info',
   'password.changed': 'info',

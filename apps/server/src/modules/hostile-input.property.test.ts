@@ -7,10 +7,13 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { queryRows } from '../db/client';
+import { hashPassword } from '../lib/passwords';
 import type { Access } from '../lib/request';
 import type { RegisteredRoute } from '../plugins/auth';
-import { type DemoAccount, signInAs } from '../test/auth';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { type DemoAccount, signIn, signInAs } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { insertUserWithRole } from '../test/users';
 import {
   ABSENT,
   buildObject,
@@ -119,6 +122,11 @@ type Ctx = {
   bills: Partial<Record<Caller, Record<string, unknown>>>;
   permissions: Partial<Record<Caller, PermissionSet>>;
   officeId: number;
+  /**
+   * A signed-in customer none of the callers is: whose sessions an administrator may end without signing a caller
+   * out of the rest of the run.
+   */
+  spareUserId: number;
   /** Ids found through list endpoints, by list URL and caller. */
   listed: Map<string, number | undefined>;
 };
@@ -129,6 +137,7 @@ type Ctx = {
  * another caller when this one has none, which then answers 404), so a new module's routes need no rule here.
  */
 const PATH_IDS: { pattern: RegExp; id: (ctx: Ctx, caller: Caller) => number | undefined }[] = [
+  { pattern: /^\/cp\/admin\/users\/:id\/sessions\//, id: (c) => c.spareUserId },
   { pattern: /^\/authenticate\/oauth\/users\/:id(\/|$)/, id: (c, caller) => c.userId[caller] },
   { pattern: /^\/cp\/bill-of-ladings?\/:id(\/|$)/, id: (c, caller) => c.billId[caller] ?? c.billId.customer },
 ];
@@ -308,8 +317,23 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
       bills: {},
       permissions: {},
       officeId: 0,
+      spareUserId: 0,
       listed: new Map(),
     };
+    const spare = 'hostile.spare@example.com';
+    ctx.spareUserId = await insertUserWithRole(
+      t.database.db,
+      {
+        email: spare,
+        username: spare,
+        firstName: 'Spare',
+        lastName: 'Customer',
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        emailVerifiedAt: new Date(),
+      },
+      'CUSTOMER',
+    );
+    await signIn(t.app, spare, DEMO_PASSWORD);
     for (const caller of CALLERS) {
       if (caller === 'anonymous') continue;
       const signedIn = await signInAs(t, caller as DemoAccount);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH, type TokenResponse } from '@lading/contract/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import type { TestApp } from './test-app';
 
@@ -54,8 +55,37 @@ export async function followRedirects(app: FastifyInstance, jar: CookieJar, url:
   throw new Error('too many redirects');
 }
 
-/** The browser a test signs in from: its User-Agent and client address (default: none, and 127.0.0.1). */
-export type Browser = { userAgent?: string; remoteAddress?: string };
+/**
+ * The browser a test signs in from: its User-Agent and client address (default: none, and 127.0.0.1), and for an
+ * account with an authenticator app, its secret (the second step is then answered with a current code).
+ */
+export type Browser = { userAgent?: string; remoteAddress?: string; totpSecret?: string };
+
+/** The authenticator app's code for a secret, `steps` 30-second steps from now. */
+export function totpCode(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+/** POST authenticate/oauth/login/mfa/ with a code or a recovery code, on the jar's half-done sign-in. */
+export async function answerSecondStep(
+  app: FastifyInstance,
+  jar: CookieJar,
+  answer: { code: string } | { recoveryCode: string },
+  browser: Browser = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/authenticate/oauth/login/mfa/',
+    ...(browser.remoteAddress ? { remoteAddress: browser.remoteAddress } : {}),
+    headers: {
+      cookie: jar.header(),
+      ...(browser.userAgent ? { 'user-agent': browser.userAgent } : {}),
+    },
+    payload: answer,
+  });
+  jar.store(response);
+  return response;
+}
 
 /** POST authenticate/oauth/login/ as the login form does. */
 export async function login(
@@ -115,9 +145,24 @@ export async function signIn(
   browser: Browser = {},
   jar = new CookieJar(),
 ) {
-  const loginResponse = await login(app, jar, username, password, browser);
+  let loginResponse = await login(app, jar, username, password, browser);
   if (loginResponse.statusCode !== 200)
     throw new Error(`login failed: ${loginResponse.statusCode} ${loginResponse.body}`);
+  if (loginResponse.json().mfaRequired) {
+    if (!browser.totpSecret) throw new Error(`${username} has a second factor: pass its totpSecret`);
+    // A code's step is accepted once: when this one was used already (a sign-in moments ago), the next step's code.
+    for (const steps of [0, 1]) {
+      loginResponse = await answerSecondStep(
+        app,
+        jar,
+        { code: totpCode(browser.totpSecret, steps) },
+        browser,
+      );
+      if (loginResponse.statusCode === 200) break;
+    }
+    if (loginResponse.statusCode !== 200)
+      throw new Error(`second step failed: ${loginResponse.statusCode} ${loginResponse.body}`);
+  }
   const { verifier, challenge } = pkcePair();
   const { url } = await followRedirects(app, jar, authorizeUrl(app, { code_challenge: challenge }));
   const code = new URL(url, app.ctx.env.publicUrl).searchParams.get('code');

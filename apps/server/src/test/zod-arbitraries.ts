@@ -601,6 +601,7 @@ function validString(schema: Schema, def: Def, path: string): fc.Arbitrary<strin
       )
       .filter((value) => value.length <= rules.max && accepts(value));
   }
+  if (rules.format === 'uuid') return fc.uuid({ version: [1, 2, 3, 4, 5] }).filter(accepts);
   if (rules.format) throw unsupported(`the string format "${rules.format}"`, path);
   if (rules.patterns.length) {
     return fc

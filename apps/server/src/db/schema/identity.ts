@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { citext } from './column-types';
 import { users } from './users';
 
@@ -101,4 +111,52 @@ export const knownDevices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238: SHA-1, 30 s, 6 digits). The secret is sealed with SESSION_SECRET. Until
+ * `confirmed_at` (the first code checked) it is an enrolment in progress and asks nothing at sign-in. `last_used_step`
+ * is the newest 30-second step a code was accepted for: an older or the same step is refused (no replay).
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: jsonb('secret_sealed').$type<{ iv: string; tag: string; data: string }>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/** Ten single-use recovery codes per confirmed factor, kept as SHA-256 only; shown to the user once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/**
+ * A sign-in half done: the password was right and the account has a second factor. The browser holds the random id
+ * (an HttpOnly cookie, 5 minutes); POST authenticate/oauth/login/mfa/ with a code finishes it and starts the session.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('mfa_challenges_user_idx').on(table.userId)],
 );

@@ -124,6 +124,27 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/authenticate/oauth/users/resend-verification/', payload: {} }),
     expect: all(400),
   },
+  'POST /authenticate/oauth/login/mfa/': {
+    request: () => ({ url: '/authenticate/oauth/login/mfa/', payload: {} }),
+    expect: all(400),
+  },
+  'GET /authenticate/oauth/mfa/': {
+    request: get('/authenticate/oauth/mfa/'),
+    expect: who(200, 200, 200, 200),
+  },
+  // Starts an enrolment (an unconfirmed secret asks nothing at sign-in): every signed-in caller may.
+  'POST /authenticate/oauth/mfa/totp/': {
+    request: () => ({ url: '/authenticate/oauth/mfa/totp/' }),
+    expect: who(200, 200, 200, 200),
+  },
+  'POST /authenticate/oauth/mfa/totp/confirm/': {
+    request: () => ({ url: '/authenticate/oauth/mfa/totp/confirm/', payload: {} }),
+    expect: who(400, 400, 400, 400),
+  },
+  'DELETE /authenticate/oauth/mfa/totp/': {
+    request: () => ({ url: '/authenticate/oauth/mfa/totp/', payload: {} }),
+    expect: who(400, 400, 400, 400),
+  },
   'GET /authenticate/oauth/sessions/': {
     request: get('/authenticate/oauth/sessions/'),
     expect: who(200, 200, 200, 200),

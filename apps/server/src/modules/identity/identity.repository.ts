@@ -25,6 +25,12 @@ export async function findUserByLogin(db: Conn, login: string) {
   return row ?? null;
 }
 
+/** The same user read by id (the second step of a sign-in, the second-factor changes). */
+export async function findUserById(db: Conn, id: number) {
+  const [row] = await selectUserRead(db).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function insertSession(db: Conn, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
 }

@@ -1,5 +1,14 @@
-import { LoginFormSchema, UserSchema } from '@lading/contract/accounts';
+import { LoginFormSchema, type User, UserSchema } from '@lading/contract/accounts';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import {
+  MfaAnswerSchema,
+  MfaRequiredSchema,
+  MfaStatusSchema,
+  RecoveryCodesSchema,
+  TotpConfirmBodySchema,
+  TotpDisableBodySchema,
+  TotpEnrolmentSchema,
+} from '@lading/contract/second-factor';
 import { SessionIdParamsSchema, SessionSchema, SessionsEndedSchema } from '@lading/contract/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +43,29 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
     secure: cookieName.startsWith('__Host-'),
     path: '/',
   } as const;
+  /** The half-done sign-in awaiting its second step (5 minutes). */
+  const challengeCookieName = cookieName.replace('sid', 'mfa');
+  const browserOf = (request: FastifyRequest) => ({
+    userAgent: request.headers['user-agent'],
+    sessionCookie: request.cookies[cookieName],
+    ip: request.ip,
+    deviceCookie: request.cookies[deviceCookieName],
+  });
+  /** Sets the cookies of a session that has started and answers the user. */
+  const started = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { user: User; sessionCookie: string; lifetimeMs: number; deviceCookie: string },
+  ) => {
+    securityEvent(request.log, 'sign-in.succeeded', { userId: result.user.id });
+    dropProviderSessionCookies(request, reply);
+    reply.setCookie(cookieName, result.sessionCookie, {
+      ...cookie,
+      maxAge: Math.floor(result.lifetimeMs / 1000),
+    });
+    reply.setCookie(deviceCookieName, result.deviceCookie, { ...cookie, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    return result.user;
+  };
 
   app.post(
     '/authenticate/oauth/login/',
@@ -41,12 +73,13 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'Sign in: sets the portal session cookie and returns the user',
+        summary:
+          'Sign in: sets the portal session cookie and returns the user; with a second factor, answers mfaRequired',
         description:
           'Form fields username (or e-mail), password, client_id. Follow with the authorization code flow.',
         body: LoginFormSchema,
         response: {
-          200: UserSchema,
+          200: z.union([UserSchema, MfaRequiredSchema]),
           400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
@@ -55,27 +88,122 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request, reply) => {
-      const signedIn = await identity
-        .signIn(request.body, {
-          userAgent: request.headers['user-agent'],
-          sessionCookie: request.cookies[cookieName],
-          ip: request.ip,
-          deviceCookie: request.cookies[deviceCookieName],
-        })
+      const browser = browserOf(request);
+      const result = await identity.signIn(request.body, browser).catch((error: unknown) => {
+        const code = error instanceof AppError ? error.code : 'ERROR';
+        securityEvent(request.log, code === 'RATE_LIMITED' ? 'sign-in.throttled' : 'sign-in.failed', {
+          login: request.body.username.trim().slice(0, 100),
+          reason: code,
+        });
+        throw error;
+      });
+      if (result.kind === 'mfa') {
+        securityEvent(request.log, 'sign-in.second-step-due', {
+          login: request.body.username.trim().slice(0, 100),
+        });
+        reply.setCookie(challengeCookieName, result.challengeCookie, { ...cookie, maxAge: 5 * 60 });
+        return { mfaRequired: true as const, methods: result.methods };
+      }
+      return started(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/login/mfa/',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'Sign in, second step: a code from the authenticator app (or a recovery code) starts the session',
+        description:
+          'After POST authenticate/oauth/login/ answered mfaRequired (its cookie names the half-done sign-in, for 5 minutes). Wrong codes count toward the account throttle like wrong passwords.',
+        body: MfaAnswerSchema,
+        response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await identity
+        .finishSecondStep(request.cookies[challengeCookieName], request.body, browserOf(request))
         .catch((error: unknown) => {
           const code = error instanceof AppError ? error.code : 'ERROR';
-          securityEvent(request.log, code === 'RATE_LIMITED' ? 'sign-in.throttled' : 'sign-in.failed', {
-            login: request.body.username.trim().slice(0, 100),
+          securityEvent(request.log, code === 'RATE_LIMITED' ? 'sign-in.throttled' : 'second-factor.failed', {
             reason: code,
           });
           throw error;
         });
-      const { user, sessionCookie, lifetimeMs, deviceCookie } = signedIn;
-      securityEvent(request.log, 'sign-in.succeeded', { userId: user.id });
-      dropProviderSessionCookies(request, reply);
-      reply.setCookie(cookieName, sessionCookie, { ...cookie, maxAge: Math.floor(lifetimeMs / 1000) });
-      reply.setCookie(deviceCookieName, deviceCookie, { ...cookie, maxAge: DEVICE_COOKIE_MAX_AGE_S });
-      return user;
+      reply.clearCookie(challengeCookieName, cookie);
+      securityEvent(request.log, 'second-factor.succeeded', {
+        userId: result.user.id,
+        reason: request.body.recoveryCode !== undefined ? 'recovery-code' : 'totp',
+      });
+      return started(request, reply, result);
+    },
+  );
+
+  app.get(
+    '/authenticate/oauth/mfa/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: "The caller's second factors", response: { 200: MfaStatusSchema } },
+    },
+    async (request) => identity.secondFactorStatus(principalOf(request)),
+  );
+
+  app.post(
+    '/authenticate/oauth/mfa/totp/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Set up an authenticator app: a new secret and its otpauth:// URI (confirm with a first code)',
+        response: { 200: TotpEnrolmentSchema, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => identity.startTotp(principalOf(request)),
+  );
+
+  app.post(
+    '/authenticate/oauth/mfa/totp/confirm/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Confirm the authenticator app with a first code: answers ten recovery codes, shown once',
+        body: TotpConfirmBodySchema,
+        response: {
+          200: RecoveryCodesSchema,
+          400: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = principalOf(request);
+      const answer = await identity.confirmTotp(caller, request.body.code);
+      securityEvent(request.log, 'second-factor.added', { userId: caller.userId, reason: 'totp' });
+      return answer;
+    },
+  );
+
+  app.delete(
+    '/authenticate/oauth/mfa/totp/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Turn the authenticator app off: needs the password and a current code',
+        body: TotpDisableBodySchema,
+        response: { 204: z.null(), 400: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = principalOf(request);
+      await identity.disableTotp(caller, request.body);
+      securityEvent(request.log, 'second-factor.removed', { userId: caller.userId, reason: 'totp' });
+      return reply.status(204).send(null);
     },
   );
 

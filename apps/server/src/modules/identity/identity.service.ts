@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ACCOUNT_MESSAGES, PORTAL_CLIENT_ID, type User } from '@lading/contract/accounts';
+import type { MfaAnswer, MfaMethod, MfaStatus } from '@lading/contract/second-factor';
 import { describeUserAgent } from '@lading/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -8,12 +9,14 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
-import { hashToken } from '../../lib/secret-tokens';
-import { enqueueMail, newDeviceSignInMail } from '../mail';
+import { hashToken, newSecretToken } from '../../lib/secret-tokens';
+import { enqueueMail, newDeviceSignInMail, secondFactorChangedMail } from '../mail';
 import { toUser } from '../users';
 import * as repo from './identity.repository';
 import type { OAuthProvider } from './oauth-provider';
 import { purgeExpiredOidcPayloads, revokeGrant } from './oidc-adapter';
+import { createSecondFactor, MFA_MESSAGES } from './second-factor';
+import * as secondRepo from './second-factor.repository';
 import {
   createSession,
   findActiveSession,
@@ -43,6 +46,9 @@ export type SessionView = {
 };
 
 const LOGIN_WINDOW_MINUTES = 15;
+
+/** A time as the security mails write it: "2026-11-27 14:05 UTC". */
+const nowForMail = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const LOGIN_MAX_FAILURES = 10;
 
 /** A hash that no password matches, verified for unknown users so that they cost the same time as known ones. */
@@ -72,9 +78,77 @@ export function createIdentityService(deps: {
   publicUrl: string;
   /** Wakes the mail worker after a mail was queued. */
   kickMail: () => void;
+  /** Seals the authenticator apps' secrets. */
+  sessionSecret: string;
 }) {
   const { db, provider, policy } = deps;
   const idle = policy.idleMinutes;
+  const secondFactor = createSecondFactor({ db, sessionSecret: deps.sessionSecret });
+  const CHALLENGE_TTL_MS = 5 * 60_000;
+
+  type Browser = {
+    userAgent: string | undefined;
+    sessionCookie: string | undefined;
+    ip: string | undefined;
+    /** The browser's long-lived device cookie, if it has one (a new one is made otherwise). */
+    deviceCookie: string | undefined;
+  };
+  type SignedIn = {
+    kind: 'session';
+    user: User;
+    sessionCookie: string;
+    lifetimeMs: number;
+    deviceCookie: string;
+  };
+  type SecondStepDue = { kind: 'mfa'; methods: MfaMethod[]; challengeCookie: string };
+  type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserByLogin>>>;
+
+  /**
+   * Starts the portal session of a user who proved who they are (password, and the second factor when they have
+   * one): ends the browser's older session, remembers the browser and mails the user about one not seen before.
+   */
+  async function startSession(row: UserRow, browser: Browser): Promise<SignedIn> {
+    const lifetimeMs =
+      ((await deps.isStaffAccount(row.id)) ? policy.maxHoursStaff : policy.maxHoursCustomer) * 3_600_000;
+    const sessionCookie = await createSession(db, row.id, browser, lifetimeMs);
+    if (browser.sessionCookie) await endSession(browser.sessionCookie, undefined, 'replaced');
+    const deviceCookie =
+      browser.deviceCookie && /^[A-Za-z0-9_-]{20,100}$/.test(browser.deviceCookie)
+        ? browser.deviceCookie
+        : randomBytes(32).toString('base64url');
+    const mailed = await db.transaction(async (tx) => {
+      const device = await repo.rememberDevice(tx, row.id, hashToken(deviceCookie));
+      if (!device.isNew || device.firstDevice) return false;
+      await enqueueMail(tx, {
+        to: [row.email],
+        ...newDeviceSignInMail({
+          firstName: row.firstName,
+          at: nowForMail(),
+          device: describeUserAgent(browser.userAgent),
+          place: ipPrefixOf(browser.ip) ?? 'unknown',
+          sessionsLink: `${deps.publicUrl}/app-profile#sessions`,
+        }),
+      });
+      return true;
+    });
+    if (mailed) deps.kickMail();
+    return { kind: 'session', user: toUser(row), sessionCookie, lifetimeMs, deviceCookie };
+  }
+
+  /** Mails the user that a second factor was added or removed (in the caller's transaction). */
+  async function tellFactorChanged(tx: Tx, caller: Principal, change: 'added' | 'removed') {
+    const row = await repo.findUserById(tx, caller.userId);
+    if (!row) return;
+    await enqueueMail(tx, {
+      to: [row.email],
+      ...secondFactorChangedMail({
+        firstName: row.firstName,
+        change,
+        at: nowForMail(),
+        profileLink: `${deps.publicUrl}/app-profile`,
+      }),
+    });
+  }
 
   /**
    * Records the password check before it happens (repo.reserveLoginAttempt) and refuses with 429 + Retry-After once
@@ -146,14 +220,8 @@ export function createIdentityService(deps: {
      */
     async signIn(
       form: { username: string; password: string; client_id: string },
-      browser: {
-        userAgent: string | undefined;
-        sessionCookie: string | undefined;
-        ip: string | undefined;
-        /** The browser's long-lived device cookie, if it has one (a new one is made otherwise). */
-        deviceCookie: string | undefined;
-      },
-    ): Promise<{ user: User; sessionCookie: string; lifetimeMs: number; deviceCookie: string }> {
+      browser: Browser,
+    ): Promise<SignedIn | SecondStepDue> {
       if (form.client_id !== PORTAL_CLIENT_ID)
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       const login = form.username.trim();
@@ -162,31 +230,111 @@ export function createIdentityService(deps: {
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       if (!row.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
       if (!row.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
-      const lifetimeMs =
-        ((await deps.isStaffAccount(row.id)) ? policy.maxHoursStaff : policy.maxHoursCustomer) * 3_600_000;
-      const sessionCookie = await createSession(db, row.id, browser, lifetimeMs);
-      if (browser.sessionCookie) await endSession(browser.sessionCookie, undefined, 'replaced');
-      const deviceCookie =
-        browser.deviceCookie && /^[A-Za-z0-9_-]{20,100}$/.test(browser.deviceCookie)
-          ? browser.deviceCookie
-          : randomBytes(32).toString('base64url');
-      const mailed = await db.transaction(async (tx) => {
-        const device = await repo.rememberDevice(tx, row.id, hashToken(deviceCookie));
-        if (!device.isNew || device.firstDevice) return false;
-        await enqueueMail(tx, {
-          to: [row.email],
-          ...newDeviceSignInMail({
-            firstName: row.firstName,
-            at: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-            device: describeUserAgent(browser.userAgent),
-            place: ipPrefixOf(browser.ip) ?? 'unknown',
-            sessionsLink: `${deps.publicUrl}/app-profile#sessions`,
-          }),
+      if (await secondFactor.isEnrolled(row.id)) {
+        // The password was right: the second step is due, and no session starts until it is done.
+        const challengeCookie = newSecretToken();
+        await secondRepo.insertChallenge(db, {
+          idHash: hashToken(challengeCookie),
+          userId: row.id,
+          expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
         });
-        return true;
+        return { kind: 'mfa', methods: ['totp', 'recovery'], challengeCookie };
+      }
+      return startSession(row, browser);
+    },
+
+    /**
+     * POST authenticate/oauth/login/mfa/: the second step of a sign-in whose password was right (the challenge
+     * cookie names it). A wrong code counts toward the account's throttle like a wrong password; a right one starts
+     * the session exactly as a sign-in without a second factor does. An unknown or expired challenge is a 401.
+     */
+    async finishSecondStep(
+      challengeCookie: string | undefined,
+      answer: MfaAnswer,
+      browser: Browser,
+    ): Promise<SignedIn> {
+      const challenge = challengeCookie
+        ? await secondRepo.findLiveChallenge(db, hashToken(challengeCookie))
+        : null;
+      if (!challenge) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.signInAgain);
+      const key = accountKeyOf({ id: challenge.userId }, '');
+      await throttlePasswordCheck(key);
+      if (!(await secondFactor.verify(challenge.userId, answer))) {
+        const field = answer.recoveryCode !== undefined ? 'recoveryCode' : 'code';
+        const message = field === 'code' ? MFA_MESSAGES.invalidCode : MFA_MESSAGES.invalidRecoveryCode;
+        throw new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
+      }
+      await repo.clearLoginFailures(db, key);
+      if (!(await secondRepo.takeChallenge(db, challenge.idHash)))
+        throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.signInAgain);
+      const row = await repo.findUserById(db, challenge.userId);
+      if (!row?.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
+      return startSession(row, browser);
+    },
+
+    /** GET authenticate/oauth/mfa/: the caller's second factors. */
+    async secondFactorStatus(caller: Principal): Promise<MfaStatus> {
+      return {
+        totp: await secondFactor.isEnrolled(caller.userId),
+        recoveryCodesLeft: await secondFactor.unusedRecoveryCodes(caller.userId),
+      };
+    },
+
+    /** POST authenticate/oauth/mfa/totp/: a new secret to scan; nothing changes at sign-in until it is confirmed. */
+    startTotp: (caller: Principal) => secondFactor.start(caller.userId, caller.email),
+
+    /**
+     * POST authenticate/oauth/mfa/totp/confirm/: the first code confirms the app (wrong codes count toward the
+     * account's throttle); answers ten recovery codes, shown once. Audited, and the user is mailed.
+     */
+    async confirmTotp(caller: Principal, code: string): Promise<{ recoveryCodes: string[] }> {
+      const key = accountKeyOf({ id: caller.userId }, '');
+      await throttlePasswordCheck(key);
+      const recoveryCodes = await db.transaction(async (tx) => {
+        const codes = await secondFactor.confirm(tx, caller.userId, code);
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: 'USER',
+          recordId: caller.userId,
+          action: 'SECOND_FACTOR_ADDED',
+          comment: 'authenticator app (TOTP)',
+        });
+        await tellFactorChanged(tx, caller, 'added');
+        return codes;
       });
-      if (mailed) deps.kickMail();
-      return { user: toUser(row), sessionCookie, lifetimeMs, deviceCookie };
+      await repo.clearLoginFailures(db, key);
+      deps.kickMail();
+      return { recoveryCodes };
+    },
+
+    /** DELETE authenticate/oauth/mfa/totp/: needs the password and a current code. Audited, and the user is mailed. */
+    async disableTotp(caller: Principal, body: { password: string; code: string }): Promise<void> {
+      const row = await repo.findUserById(db, caller.userId);
+      if (!row || !(await checkPassword(row, row.email, body.password)))
+        throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.currentPasswordWrong, {
+          fields: { password: ACCOUNT_MESSAGES.currentPasswordWrong },
+        });
+      if (!(await secondFactor.isEnrolled(caller.userId)))
+        throw new AppError('CONFLICT', MFA_MESSAGES.notEnrolled);
+      const key = accountKeyOf({ id: caller.userId }, '');
+      await throttlePasswordCheck(key);
+      if (!(await secondFactor.verify(caller.userId, { code: body.code })))
+        throw new AppError('VALIDATION_FAILED', MFA_MESSAGES.invalidCode, {
+          fields: { code: MFA_MESSAGES.invalidCode },
+        });
+      await repo.clearLoginFailures(db, key);
+      await db.transaction(async (tx) => {
+        await secondFactor.remove(tx, caller.userId);
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: 'USER',
+          recordId: caller.userId,
+          action: 'SECOND_FACTOR_REMOVED',
+          comment: 'authenticator app (TOTP)',
+        });
+        await tellFactorChanged(tx, caller, 'removed');
+      });
+      deps.kickMail();
     },
 
     /**
@@ -317,7 +465,11 @@ export function createIdentityService(deps: {
 
     /** Hourly housekeeping: the provider's expired artifacts, ended or expired sessions, old sign-in failures. */
     async purgeExpired(): Promise<void> {
-      await Promise.all([purgeExpiredOidcPayloads(db), repo.purgeExpiredAccountData(db)]);
+      await Promise.all([
+        purgeExpiredOidcPayloads(db),
+        repo.purgeExpiredAccountData(db),
+        secondRepo.purgeExpiredChallenges(db),
+      ]);
     },
   };
 }

@@ -1,36 +1,21 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../../db/client';
 import { signingKeys } from '../../db/schema/signing-keys';
+import { type Sealed, seal, unseal } from '../../lib/sealing';
 
 const KID = 'portal-es256';
 
-function sealingKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'lading-signing-keys', 'aes-256-gcm', 32));
-}
+const PURPOSE = 'lading-signing-keys';
 
-export function sealJwk(jwk: JWK, secret: string): { iv: string; tag: string; data: string } {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv);
-  const data = Buffer.concat([cipher.update(JSON.stringify(jwk), 'utf8'), cipher.final()]);
-  return {
-    iv: iv.toString('base64url'),
-    tag: cipher.getAuthTag().toString('base64url'),
-    data: data.toString('base64url'),
-  };
+export function sealJwk(jwk: JWK, secret: string): Sealed {
+  return seal(JSON.stringify(jwk), secret, PURPOSE);
 }
 
 /** The JWK, or null when it was sealed with another secret (SESSION_SECRET changed). */
-export function unsealJwk(sealed: { iv: string; tag: string; data: string }, secret: string): JWK | null {
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), Buffer.from(sealed.iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64url'));
-    const json = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64url')), decipher.final()]);
-    return JSON.parse(json.toString('utf8')) as JWK;
-  } catch {
-    return null;
-  }
+export function unsealJwk(sealed: Sealed, secret: string): JWK | null {
+  const json = unseal(sealed, secret, PURPOSE);
+  return json === null ? null : (JSON.parse(json) as JWK);
 }
 
 /**

@@ -149,3 +149,25 @@ export function newDeviceSignInMail(facts: {
     html: `<p>Hello ${escapeHtml(firstName)},</p><p>Your Lading account was signed in to from a browser it was not used from before:</p><ul><li>When: ${escapeHtml(at)}</li><li>Device: ${escapeHtml(device)}</li><li>Network: ${escapeHtml(place)}</li></ul><p>If it was you, there is nothing to do. If not, <a href="${sessionsLink}">end that session and change your password</a>.</p><p>Lading</p>`,
   };
 }
+
+/** A second factor was added to the account or removed from it. */
+export function secondFactorChangedMail(facts: {
+  firstName: string;
+  change: 'added' | 'removed';
+  at: string;
+  profileLink: string;
+}): MailContent {
+  const { firstName, change, at, profileLink } = facts;
+  const what =
+    change === 'added'
+      ? 'An authenticator app was set up as the second step of signing in to your Lading account'
+      : 'The authenticator app was removed from your Lading account: signing in needs only the password now';
+  return {
+    subject:
+      change === 'added'
+        ? 'A second sign-in step was added to your Lading account'
+        : 'The second sign-in step was removed from your Lading account',
+    text: `Hello ${firstName},\n\n${what} (${at}).\n\nIf it was not you, change your password and review your account at once: ${profileLink}\n\nLading`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(what)} (${escapeHtml(at)}).</p><p>If it was not you, <a href="${profileLink}">change your password and review your account</a> at once.</p><p>Lading</p>`,
+  };
+}

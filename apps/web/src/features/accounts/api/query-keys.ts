@@ -6,4 +6,6 @@ export const accountKeys = {
   storedCountry: (name: string | null) => ['country-by-name', name] as const,
   /** Where the signed-in user is signed in (the profile's sessions list). */
   sessions: ['my-sessions'] as const,
+  /** The signed-in user's second factors. */
+  secondFactor: ['my-second-factor'] as const,
 };

@@ -1,5 +1,6 @@
 import type { TokenResponse, User } from '@lading/contract/accounts';
 import { PORTAL_CLIENT_ID } from '@lading/contract/app-info';
+import type { MfaRequired } from '@lading/contract/second-factor';
 import { PORTAL_REDIRECT_PATH } from '@lading/contract/sign-in-constants';
 import { apiRequest } from '../../../lib/api-client';
 import { trackBusy } from '../../../lib/busy';
@@ -33,15 +34,24 @@ export async function exchangeCode(code: string, verifier: string): Promise<Toke
  * offices) and keep it too (section 3), check first login, pick the landing page: carrier staff their admin dashboard,
  * a customer on first login the profile, otherwise their dashboard.
  */
-export async function signIn(username: string, password: string): Promise<SignInResult> {
+export async function signIn(
+  username: string,
+  password: string,
+  /** For an account with a second factor: asks the user for it and answers the user once the server took it. */
+  secondStep: () => Promise<User>,
+): Promise<SignInResult> {
+  const answer = await trackBusy(
+    apiRequest<User | MfaRequired>('/authenticate/oauth/login/', {
+      method: 'POST',
+      form: { username, password, client_id: PORTAL_CLIENT_ID },
+      busy: false,
+      signedOut: true,
+    }),
+  );
+  // The second step waits for the user: the screen is not busy meanwhile.
+  const user = 'mfaRequired' in answer ? await secondStep() : answer;
   return trackBusy(
     (async () => {
-      const user = await apiRequest<User>('/authenticate/oauth/login/', {
-        method: 'POST',
-        form: { username, password, client_id: PORTAL_CLIENT_ID },
-        busy: false,
-        signedOut: true,
-      });
       const verifier = createCodeVerifier(128);
       const state = createCodeVerifier(32);
       const authorize = new URL('/authenticate/o/authorize/', window.location.origin);

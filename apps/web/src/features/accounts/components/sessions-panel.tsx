@@ -1,8 +1,9 @@
 import { describeUserAgent, type Session } from '@lading/contract/sessions';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryStatus } from '../../../components/query-status';
+import { StatusPill } from '../../../components/status-pill';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -68,11 +69,7 @@ export function SessionsPanel(): ReactNode {
                   <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {describeUserAgent(session.userAgent)}
                   </Text>
-                  {session.current && (
-                    <Badge color="green" variant="light">
-                      This device
-                    </Badge>
-                  )}
+                  {session.current && <StatusPill status="This device" color="#1e6b30" />}
                 </Group>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   Network {session.ipPrefix ?? 'unknown'} · signed in {formatDateTime(session.createdAt)} ·

@@ -1,4 +1,4 @@
-import { type SignInForm, SignInFormSchema } from '@lading/contract/accounts';
+import { type SignInForm, SignInFormSchema, type User } from '@lading/contract/accounts';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import type { useRouter } from '@tanstack/react-router';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -11,6 +11,9 @@ import { signIn } from '../api/sign-in';
  * PKCE), and what the page does once the fields are valid (sign in and go on, the failure's message, the
  * verification e-mail sent again) stay off its first load.
  */
+
+/** What the second step's Back rejects with. */
+export const SECOND_STEP_CANCELLED = 'SECOND_STEP_CANCELLED';
 
 /** The sign-in fields' messages (the first per field), by the contract's schema; empty when both are valid. */
 export type SignInErrors = Partial<Record<keyof SignInForm, string>>;
@@ -43,15 +46,19 @@ export async function signInAndGo(
   redirect: string | undefined,
   router: ReturnType<typeof useRouter>,
   onUnverified: (email: string) => void,
+  /** Shows the second step (an account with an authenticator app) and answers the user once it is done. */
+  secondStep: () => Promise<User>,
 ): Promise<void> {
   try {
-    const { destination, session } = await signIn(username.trim(), password);
+    const { destination, session } = await signIn(username.trim(), password, secondStep);
     const back = safeRedirect(redirect);
     const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
     const requirements = routes.map((route) => route.options.staticData?.requires);
     const allowed = back && decideRouteAccess(requirements, session.authData?.permissions) === 'allowed';
     await router.navigate({ to: allowed ? back : destination });
   } catch (error) {
+    // Back to the password from the second step: nothing to say.
+    if ((error as { code?: string } | null)?.code === SECOND_STEP_CANCELLED) return;
     if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
       onUnverified(username.trim());
       toast.warning(error.message);

@@ -1,8 +1,8 @@
-import type { SignInForm } from '@lading/contract/accounts';
+import type { SignInForm, User } from '@lading/contract/accounts';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { errorChrome, labelProps } from '../../../components/form/field-chrome';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
@@ -26,6 +26,11 @@ function signInModule() {
 const signInCheck = () => signInModule().then((module) => module.checkSignIn);
 const preloadCheck = () => void signInModule().catch(() => {});
 
+/** The second step (an account with an authenticator app): its own chunk, fetched when an account needs it. */
+const SecondStepForm = lazy(() =>
+  import('../components/second-step-form').then((module) => ({ default: module.SecondStepForm })),
+);
+
 /** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
 export function LoginRoute() {
   return <LoginPage redirect={route.useSearch().redirect} />;
@@ -39,6 +44,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  // While the second step is asked: how to hand its answer (the user) back to the sign-in sequence.
+  const [secondStep, setSecondStep] = useState<{
+    done: (user: User) => void;
+    back: (why?: string) => void;
+  }>();
 
   const change = (field: keyof SignInForm) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
@@ -88,8 +98,24 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   // The sign-in itself, its failures and the resend come with the check's module, loaded before the first submit.
   const onValid = async (form: SignInForm) => {
     setUnverifiedEmail(null);
-    const { signInAndGo } = await signInModule();
-    await signInAndGo(form, redirect, router, setUnverifiedEmail);
+    const { signInAndGo, SECOND_STEP_CANCELLED } = await signInModule();
+    await signInAndGo(
+      form,
+      redirect,
+      router,
+      setUnverifiedEmail,
+      () =>
+        new Promise<User>((resolve, reject) =>
+          setSecondStep({
+            done: resolve,
+            back: (why) => {
+              if (why) toast.warning(why);
+              reject(Object.assign(new Error(why), { code: SECOND_STEP_CANCELLED }));
+            },
+          }),
+        ),
+    );
+    setSecondStep(undefined);
   };
 
   const resend = () => {
@@ -97,6 +123,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       void signInModule().then(({ resendVerification }) => resendVerification(unverifiedEmail));
   };
 
+  if (secondStep)
+    return (
+      <AuthCard title="Sign In" subtitle="Second step: confirm it is you.">
+        <Suspense fallback={null}>
+          <SecondStepForm onDone={secondStep.done} onBack={secondStep.back} />
+        </Suspense>
+      </AuthCard>
+    );
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to manage your shipments.">
       <form onSubmit={onSubmit} onFocus={preloadCheck} onPointerDown={preloadCheck} noValidate>

@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { useUserProfile } from '../api/get-user-profile';
 import { RequestCompanyModal } from '../components/request-company-modal';
+import { SecondFactorPanel } from '../components/second-factor-panel';
 import { SessionsPanel } from '../components/sessions-panel';
 import { UpdateProfileModal } from '../components/update-profile-modal';
 
@@ -218,6 +219,7 @@ export function ProfilePage({ settings }: { settings?: ReactNode }) {
               </Stack>
             </Paper>
             {userId !== undefined && <ChangePasswordPanel userId={userId} />}
+            <SecondFactorPanel />
             <SessionsPanel />
           </Stack>
         </Grid.Col>

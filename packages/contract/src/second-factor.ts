@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The second steps a sign-in can take (passkeys, `webauthn`, come with their own issue part). */
+export const MFA_METHODS = ['totp', 'recovery'] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/** POST authenticate/oauth/login/ for an account with a second factor: no session yet, the second step is due. */
+export const MfaRequiredSchema = z.object({
+  mfaRequired: z.literal(true),
+  methods: z.array(z.enum(MFA_METHODS)),
+});
+export type MfaRequired = z.infer<typeof MfaRequiredSchema>;
+
+const totpCode = z
+  .string({ message: 'is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+/** POST authenticate/oauth/login/mfa/: a current code, or one of the recovery codes (exactly one of the two). */
+export const MfaAnswerSchema = z
+  .object({
+    code: totpCode.optional(),
+    recoveryCode: z
+      .string()
+      .trim()
+      .min(10, 'Enter a recovery code, like 7KQ4M-2XH9P')
+      .max(20, 'Enter a recovery code, like 7KQ4M-2XH9P')
+      .optional(),
+  })
+  .strict()
+  .refine((answer) => (answer.code === undefined) !== (answer.recoveryCode === undefined), {
+    message: 'Enter the code from your authenticator app, or one recovery code',
+    path: ['code'],
+  });
+export type MfaAnswer = z.infer<typeof MfaAnswerSchema>;
+
+/** GET authenticate/oauth/mfa/: the caller's second factors. */
+export const MfaStatusSchema = z.object({
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int().min(0),
+});
+export type MfaStatus = z.infer<typeof MfaStatusSchema>;
+
+/** POST authenticate/oauth/mfa/totp/: the new secret (base32, shown as text too) and its otpauth:// URI (the QR code). */
+export const TotpEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
+
+export const TotpConfirmBodySchema = z.object({ code: totpCode });
+/** The ten recovery codes, shown once. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+
+/** DELETE authenticate/oauth/mfa/totp/: the password and a current code. */
+export const TotpDisableBodySchema = z.object({
+  password: z.string({ message: 'is required' }).min(1, 'Enter your password').max(1024),
+  code: totpCode,
+});
