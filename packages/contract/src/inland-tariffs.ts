@@ -53,7 +53,11 @@ export const InlandTariffBodySchema = z
       const { mode, stationId, fromKm, toKm, validFrom, validTo } = body as Partial<typeof body>;
       if (mode === 'RAIL') {
         if (stationId === undefined)
-          ctx.addIssue({ code: 'custom', path: ['stationId'], message: 'is required for a rail tariff' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['stationId'],
+            message: 'Please pick a railway station or ICD',
+          });
         if (fromKm !== undefined)
           ctx.addIssue({ code: 'custom', path: ['fromKm'], message: 'is only for a door tariff' });
         if (toKm !== undefined)
@@ -62,9 +66,13 @@ export const InlandTariffBodySchema = z
         if (stationId !== undefined)
           ctx.addIssue({ code: 'custom', path: ['stationId'], message: 'is only for a rail tariff' });
         if (fromKm === undefined)
-          ctx.addIssue({ code: 'custom', path: ['fromKm'], message: 'is required for a door tariff' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['fromKm'],
+            message: 'Please give where the band starts (km)',
+          });
         if (toKm === undefined)
-          ctx.addIssue({ code: 'custom', path: ['toKm'], message: 'is required for a door tariff' });
+          ctx.addIssue({ code: 'custom', path: ['toKm'], message: 'Please give where the band ends (km)' });
         if (typeof fromKm === 'number' && typeof toKm === 'number' && toKm <= fromKm)
           ctx.addIssue({ code: 'custom', path: ['toKm'], message: 'must be more than the band’s start' });
       }

@@ -46,7 +46,7 @@ const searchPorts = async (term: string, signal: AbortSignal) =>
 
 /**
  * A port of the lane. The railway stations are Indian, so a rail pick-up (delivery) is only for an Indian port of
- * loading (discharge): picking another port, or clearing it, drops a rail choice of that side.
+ * loading (discharge): picking a port outside India drops a rail choice of that side.
  */
 function PortField({ name, label }: { name: 'pol' | 'pod'; label: string }) {
   const { getValues, setValue } = useFormContext<RateEnquiryForm>();
@@ -61,7 +61,8 @@ function PortField({ name, label }: { name: 'pol' | 'pod'; label: string }) {
       getOptionLabel={portLabel}
       getOptionKey={(port) => String(port.id)}
       onPick={(port) => {
-        if (railOffered(port) || getValues(`${side}.kind`) !== 'RAIL') return;
+        // While the port is retyped (no port for a moment) the rail choice stays; another country's port drops it.
+        if (!port || railOffered(port) || getValues(`${side}.kind`) !== 'RAIL') return;
         setValue(`${side}.kind`, 'NONE');
         setValue(`${side}.station`, null);
       }}
@@ -87,7 +88,8 @@ function InlandField({ side, legend }: { side: 'pickup' | 'delivery'; legend: st
   const { setValue } = useFormContext<RateEnquiryForm>();
   const port = useWatch<RateEnquiryForm, 'pol' | 'pod'>({ name: side === 'pickup' ? 'pol' : 'pod' });
   const kind = field.value as InlandChoice;
-  const rail = railOffered(port);
+  // A rail choice made for an Indian port stays offered while that port is being retyped.
+  const rail = railOffered(port) || kind === 'RAIL';
   const portWords = side === 'pickup' ? 'port of loading' : 'port of discharge';
   return (
     <Fieldset legend={legend} variant="unstyled" className={classes.inland}>
