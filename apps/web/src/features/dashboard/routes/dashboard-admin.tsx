@@ -229,8 +229,8 @@ export function AdminDashboardPage() {
                   ? ': rates by lane and size-type'
                   : ': rates by lane and size-type (view only)'}
                 {' · '}
-                <AnchorLink to="/app-dashboard-admin/inland-tariffs">Inland tariffs</AnchorLink>
-                : rail and door haulage to and from the ports
+                <AnchorLink to="/app-dashboard-admin/inland-tariffs">Inland tariffs</AnchorLink>: rail and
+                door haulage to and from the ports
               </Text>
             )}
           </DashboardSection>
