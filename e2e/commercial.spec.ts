@@ -103,6 +103,8 @@ test.describe('at 1440 px', () => {
     page,
   }) => {
     await page.goto('/app-dashboard/app-rate-enquiry');
+    // Rail / ICD is offered once the port of loading is in India (the stations are Indian; issue 28 item 5).
+    await pick(page, /^Port of loading/, 'INNSA', /\(INNSA\)/);
     await page.getByRole('radiogroup', { name: 'Pick-up from' }).getByText('Rail / ICD').click();
     await pick(page, /^Pick-up station or ICD/, 'New Delhi', /New Delhi \(NDLS\)/);
     await page.getByRole('radiogroup', { name: 'Delivery to' }).getByText('Door').click();
@@ -111,7 +113,8 @@ test.describe('at 1440 px', () => {
     const summary = page.getByTestId('quotation-summary');
     await expect(summary.getByTestId('status-badge')).toHaveText('REQUESTED');
     await expect(summary.getByTestId('on-request')).toContainText('Our team will price it');
-    await expect(summary.getByText(/New Delhi \(NDLS\)/)).toBeVisible();
+    await expect(summary.getByTestId('inland-on-request')).toContainText('New Delhi (NDLS) by rail');
+    await expect(summary.getByText(/Rail \/ ICD: New Delhi \(NDLS\)/)).toBeVisible();
     await expect(summary.getByText(/Door: .*Reykjav/)).toBeVisible();
     await expect(summary.getByRole('button', { name: 'Accept and book' })).toHaveCount(0);
     await expect(summary.getByTestId('charge-lines')).toHaveCount(0);

@@ -58,7 +58,12 @@ import { createQuotationsService, quotationsRoutes } from './modules/quotations'
 import { createReferenceDataService, referenceDataRoutes, seedReferenceData } from './modules/reference-data';
 import { createRegistrationService, registrationRoutes } from './modules/registration';
 import { createShipmentsService, shipmentsRoutes } from './modules/shipments';
-import { createTariffsService, tariffsRoutes } from './modules/tariffs';
+import {
+  createInlandTariffsService,
+  createTariffsService,
+  inlandTariffsRoutes,
+  tariffsRoutes,
+} from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
 import { createVgmService, vgmRoutes } from './modules/vgm';
 import { createVoyagesService, voyagesRoutes } from './modules/voyages';
@@ -332,6 +337,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });
+  await app.register(inlandTariffsRoutes, {
+    inlandTariffs: createInlandTariffsService({ db: database.db }),
+  });
   await app.register(voyagesRoutes, { voyages });
   await app.register(vgmRoutes, { vgm: createVgmService({ db: database.db, voyages }) });
   // DCSA Commercial Schedules 1.0.3 over the same schedule, for customers' systems (its own error shape).

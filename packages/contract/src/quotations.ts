@@ -81,6 +81,13 @@ export const EquipmentLineSchema = z.object({
 });
 export type EquipmentLine = z.infer<typeof EquipmentLineSchema>;
 
+/**
+ * The two inland legs of an enquiry: the pick-up (to the port of loading) and the delivery (from the port of
+ * discharge). Priced from the inland tariffs (`inland-tariffs.ts`); a leg none covers is "inland haulage on request".
+ */
+export const INLAND_LEGS = ['PICKUP', 'DELIVERY'] as const;
+export type InlandLeg = (typeof INLAND_LEGS)[number];
+
 /** Door pick-up/delivery (a geocoded address) or an inland railway station / ICD. */
 export const InlandLocationSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -200,6 +207,11 @@ export const QuotationSchema = z.object({
   totalAmount: MoneySchema.nullable(),
   validUntil: z.string().nullable(),
   charges: z.array(ChargeSchema),
+  /**
+   * The inland legs no active inland tariff covered when the enquiry came in ("inland haulage on request"): the
+   * quotation then went to carrier staff to price (REQUESTED). Empty when every leg was priced or there was none.
+   */
+  inlandOnRequest: z.array(z.enum(INLAND_LEGS)),
   bookingId: z.number().int().nullable(),
   /** The sailing chosen with the enquiry, or null. */
   voyageId: z.number().int().nullable(),

@@ -129,6 +129,8 @@ type Ctx = {
   spareUserId: number;
   /** Ids found through list endpoints, by list URL and caller. */
   listed: Map<string, number | undefined>;
+  /** Real ids for bodies that name reference data: INNSA, AEJEA, the ICD Tughlakabad, a 6-digit HS code. */
+  refs: { innsa: number; aejea: number; tkd: number; hs: number };
 };
 
 /**
@@ -190,6 +192,28 @@ const SEEDS: Record<string, (ctx: Ctx, caller: Caller) => unknown> = {
     address: 'Unit 4, Andheri East, Mumbai',
   }),
   'PUT /authenticate/oauth/users/:id/selected-office/': (c) => ({ officeId: c.officeId }),
+  // An enquiry with a rail pick-up and a door delivery: mutations reach the India-side rule and inland pricing.
+  'POST /cp/quotations/': (c) => ({
+    polId: c.refs.innsa,
+    podId: c.refs.aejea,
+    cargoType: 'GEN',
+    hsCode: c.refs.hs,
+    equipment: [{ isoCode: '22G1', quantity: 2, weightPerUnit: 18000, weightUnit: 'kg' }],
+    cargoReadyDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    pickup: { kind: 'RAIL', stationId: c.refs.tkd },
+    delivery: { kind: 'DOOR', address: 'Jebel Ali Free Zone', latitude: 25.01, longitude: 55.06 },
+  }),
+  // A rail inland tariff years ahead (no demo tariff overlaps it): mutations reach the references and overlap checks.
+  'POST /cp/admin/inland-tariffs/': (c) => ({
+    mode: 'RAIL',
+    portId: c.refs.innsa,
+    stationId: c.refs.tkd,
+    isoCode: '22G1',
+    validFrom: '2031-01-01',
+    validTo: '2031-03-31',
+    currency: 'USD',
+    amount: '620.00',
+  }),
   'GET /authenticate/oauth/users/check-first-login/': (c, caller) => ({ id: String(c.userId[caller]) }),
   // A wrong password for an address nobody has: demo accounts must not be throttled by the test itself.
   'POST /authenticate/oauth/login/': () => ({
@@ -319,6 +343,7 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
       officeId: 0,
       spareUserId: 0,
       listed: new Map(),
+      refs: { innsa: 0, aejea: 0, tkd: 0, hs: 0 },
     };
     const spare = 'hostile.spare@example.com';
     ctx.spareUserId = await insertUserWithRole(
@@ -334,6 +359,13 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
       'CUSTOMER',
     );
     await signIn(t.app, spare, DEMO_PASSWORD);
+    const [refs] = await queryRows<Ctx['refs']>(
+      t.database.db,
+      sql`select (select id from ports where code = 'INNSA') as innsa, (select id from ports where code = 'AEJEA') as aejea,
+        (select id from railway_stations where code = 'TKD') as tkd,
+        (select id from hs_codes where length(code) = 6 order by code limit 1) as hs`,
+    );
+    ctx.refs = refs!;
     for (const caller of CALLERS) {
       if (caller === 'anonymous') continue;
       const signedIn = await signInAs(t, caller as DemoAccount);

@@ -133,3 +133,34 @@ describe('demo bookings on sailings (issue 26)', () => {
     expect(rolled!.rolled).toBe(1);
   });
 });
+
+describe('demo inland tariffs (issue 28 item 5)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db);
+    await seedDemoData(database.db);
+  });
+  afterAll(() => database.close());
+
+  it('prices rail from real ICDs to the Indian ports of the demo lanes, and door bands, once', async () => {
+    const { queryRows } = await import('../db/client');
+    const { sql } = await import('drizzle-orm');
+    const rows = await queryRows<{ leg: string }>(
+      database.db,
+      sql`select t.mode || ' ' || coalesce(s.code || ' (' || s.kind || ')', t.from_km || '-' || t.to_km) || ' ' || p.code
+            || ' ' || t.iso_code || ' ' || t.currency as leg
+          from inland_tariffs t join ports p on p.id = t.port_id left join railway_stations s on s.id = t.station_id
+          where t.active and current_date between t.valid_from and t.valid_to order by 1`,
+    );
+    const legs = rows.map((row) => row.leg);
+    expect(legs).toContain('RAIL TKD (ICD) INNSA 22G1 USD');
+    expect(legs).toContain('RAIL GHH (ICD) INMUN 45G1 USD');
+    expect(legs).toContain('DOOR 0-50 INNSA 45G1 USD');
+    expect(legs).toContain('DOOR 0-60 AEJEA 22G1 USD');
+    // Every rail tariff is at an Indian port; seeding twice wrote each once.
+    expect(legs.filter((leg) => leg.startsWith('RAIL')).every((leg) => / IN[A-Z]{3} /.test(leg))).toBe(true);
+    expect(new Set(legs).size).toBe(legs.length);
+    expect(legs).toHaveLength(20);
+  });
+});

@@ -10,7 +10,7 @@ import { hashPassword } from '../lib/passwords';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoQuotations } from './demo-quotations';
 import { pickDemoSailings, seedDemoSailingHistory } from './demo-sailings';
-import { seedDemoTariffs } from './demo-tariffs';
+import { seedDemoInlandTariffs, seedDemoTariffs } from './demo-tariffs';
 import { seedDemoVoyages } from './demo-voyages';
 
 export const DEMO_PASSWORD = 'Lading-demo-2026';
@@ -246,6 +246,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     const customer = idOf(DEMO_ACCOUNTS.customer);
     const customer2 = idOf(DEMO_ACCOUNTS.customer2);
     await seedDemoTariffs(tx);
+    await seedDemoInlandTariffs(tx);
     await seedDemoVoyages(tx);
     const admin = idOf(DEMO_ACCOUNTS.admin);
     if (customer && customer2 && admin) {

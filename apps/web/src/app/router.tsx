@@ -228,6 +228,15 @@ const tariffsRoute = createRoute({
   staticData: { requires: 'ADMIN.TARIFF.VIEW' },
   component: lazyRouteComponent(() => import('../features/carrier-desk/routes/tariffs'), 'TariffsPage'),
 });
+const inlandTariffsRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/inland-tariffs',
+  staticData: { requires: 'ADMIN.TARIFF.VIEW' },
+  component: lazyRouteComponent(
+    () => import('../features/carrier-desk/routes/inland-tariffs'),
+    'InlandTariffsPage',
+  ),
+});
 
 // The admin workspace (features/admin-workspace): each screen behind its own VIEW permission.
 const companyRequestsRoute = createRoute({
@@ -406,6 +415,7 @@ const routeTree = rootRoute.addChildren([
     bookingsToConfirmRoute,
     bookingToConfirmRoute,
     tariffsRoute,
+    inlandTariffsRoute,
     companyRequestsRoute,
     companiesRoute,
     usersRoute,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -14,7 +15,7 @@ import {
 import { money } from './column-types';
 import { offices } from './offices';
 import { hsCodes, ports } from './reference-data';
-import { tariffs } from './tariffs';
+import { inlandTariffs, tariffs } from './tariffs';
 import { users } from './users';
 import { voyages } from './voyages';
 
@@ -57,6 +58,11 @@ export const quotations = pgTable(
     /** The sailing the customer chose on the schedules screen (null: any sailing of the lane). */
     voyageId: integer('voyage_id').references(() => voyages.id),
     rejectionReason: text('rejection_reason'),
+    /**
+     * The inland legs (PICKUP, DELIVERY) no active inland tariff covered when the enquiry came in: "inland haulage on
+     * request", priced by carrier staff.
+     */
+    inlandOnRequest: text('inland_on_request').array().notNull().default(sql`'{}'::text[]`),
     /** When the "about to expire" notice went out (once per quotation; modules/notifications sweeps for them). */
     expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -121,5 +127,22 @@ export const quotationTariffs = pgTable(
   (table) => [
     primaryKey({ columns: [table.quotationId, table.tariffId] }),
     index('quotation_tariffs_tariff_idx').on(table.tariffId),
+  ],
+);
+
+/** The inland tariffs a quotation was priced from (one per leg and size-type), kept like `quotation_tariffs`. */
+export const quotationInlandTariffs = pgTable(
+  'quotation_inland_tariffs',
+  {
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    inlandTariffId: integer('inland_tariff_id')
+      .notNull()
+      .references(() => inlandTariffs.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quotationId, table.inlandTariffId] }),
+    index('quotation_inland_tariffs_tariff_idx').on(table.inlandTariffId),
   ],
 );

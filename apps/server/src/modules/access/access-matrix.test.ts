@@ -46,6 +46,8 @@ type Ctx = {
   containerA: string;
   /** A demo tariff. */
   tariffId: number;
+  /** A demo inland haulage tariff. */
+  inlandTariffId: number;
   /** One of A's notifications. */
   notificationA: number;
   /** A demo vessel and service. */
@@ -564,6 +566,32 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/tariffs/${c.tariffId}/` }),
     expect: who(403, 403, 403, 428),
   },
+  // Inland haulage tariffs: the sea tariffs' permissions (carrier-wide; branch staff read, corporate staff write).
+  'GET /cp/admin/inland-tariffs/': {
+    request: get('/cp/admin/inland-tariffs/'),
+    expect: who(403, 403, 200, 200),
+  },
+  'GET /cp/admin/inland-tariffs/:id/': {
+    request: (c) => ({ url: `/cp/admin/inland-tariffs/${c.inlandTariffId}/` }),
+    expect: who(403, 403, 200, 200),
+  },
+  'POST /cp/admin/inland-tariffs/': {
+    request: () => ({ url: '/cp/admin/inland-tariffs/', payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'PUT /cp/admin/inland-tariffs/:id/': {
+    request: (c) => ({ url: `/cp/admin/inland-tariffs/${c.inlandTariffId}/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  'PUT /cp/admin/inland-tariffs/:id/active/': {
+    request: (c) => ({ url: `/cp/admin/inland-tariffs/${c.inlandTariffId}/active/`, payload: {} }),
+    expect: who(403, 403, 403, 400),
+  },
+  // Without the version read: the administrator gets through to 428 (and deletes nothing).
+  'DELETE /cp/admin/inland-tariffs/:id/': {
+    request: (c) => ({ url: `/cp/admin/inland-tariffs/${c.inlandTariffId}/` }),
+    expect: who(403, 403, 403, 428),
+  },
   // Dashboards: the customer's over their own records; the carrier's (and its search) by office.
   'GET /cp/dashboard/': { request: get('/cp/dashboard/'), expect: who(200, 200, 403, 403) },
   'GET /cp/dashboard-admin/': { request: get('/cp/dashboard-admin/'), expect: who(403, 403, 200, 200) },
@@ -817,6 +845,9 @@ describe('access matrix: every route x every kind of caller', () => {
       containerA: bill.blContainerDetails[0].containerNumber,
       tariffId: (
         await queryRows<{ id: number }>(t.database.db, sql`select id from tariffs order by id limit 1`)
+      )[0]!.id,
+      inlandTariffId: (
+        await queryRows<{ id: number }>(t.database.db, sql`select id from inland_tariffs order by id limit 1`)
       )[0]!.id,
     };
     const [port] = await queryRows<{ id: number }>(

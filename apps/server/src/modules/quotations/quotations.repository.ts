@@ -4,6 +4,7 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import {
   quotationCharges,
   quotationEquipment,
+  quotationInlandTariffs,
   quotations,
   quotationTariffs,
 } from '../../db/schema/quotations';
@@ -36,6 +37,7 @@ const QUOTATION_SELECT = sql`
         'isoCode', c.iso_code, 'quantity', c.quantity, 'unitAmount', c.unit_amount::text,
         'amount', c.amount::text, 'currency', c.currency) order by c.position)
       from quotation_charges c where c.quotation_id = q.id), '[]'::json) as charges,
+    q.inland_on_request as "inlandOnRequest",
     (select b.id from bookings b where b.quotation_id = q.id order by b.id limit 1) as "bookingId",
     q.voyage_id as "voyageId", q.rejection_reason as "rejectionReason", q.version,
     to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
@@ -50,10 +52,19 @@ const QUOTATION_SELECT = sql`
 
 const JSON_FIELDS = ['pol', 'pod', 'customer', 'equipment', 'charges', 'pickup', 'delivery'] as const;
 
+/** A text[] as the driver gives it: an array, or PostgreSQL's literal ("{PICKUP,DELIVERY}") on a driver that does not parse it. */
+const textArray = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+    : typeof value === 'string' && value.length > 2
+      ? value.slice(1, -1).split(',')
+      : [];
+
 function toQuotation(row: Record<string, unknown>): Quotation {
   const out = { ...row };
   for (const field of JSON_FIELDS)
     if (typeof out[field] === 'string') out[field] = JSON.parse(out[field] as string);
+  out.inlandOnRequest = textArray(out.inlandOnRequest);
   return out as unknown as Quotation;
 }
 
@@ -164,7 +175,19 @@ export async function findOfficeForPort(db: Conn, portId: number): Promise<numbe
   return row?.id ?? null;
 }
 
-/** Which of the referenced records exist: ports, the HS code (6 or 8 digits), size-types, stations. */
+/** A port as pricing needs it: its code, country and coordinates (null when UN/LOCODE gives none). */
+export type PortPlace = {
+  id: number;
+  code: string;
+  countryCode: string;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/**
+ * Which of the referenced records exist: ports (with their code, country and coordinates), the HS code (6 or 8
+ * digits), size-types, stations (with their code).
+ */
 export async function findReferences(
   db: Conn,
   ids: { portIds: number[]; hsCodeId: number; isoCodes: string[]; stationIds: number[] },
@@ -177,24 +200,71 @@ export async function findReferences(
         )
       : sql`null`;
   const [row] = await queryRows<{
-    ports: number[] | null;
+    ports: PortPlace[] | string | null;
     hs: boolean;
     iso: string[] | null;
-    stations: number[] | null;
+    stations: { id: number; code: string }[] | string | null;
   }>(
     db,
     sql`select
-      (select array_agg(id) from ports where id in (${list(ids.portIds)})) as ports,
+      (select json_agg(json_build_object('id', id, 'code', code, 'countryCode', country_code,
+          'latitude', latitude, 'longitude', longitude))
+        from ports where id in (${list(ids.portIds)})) as ports,
       exists (select 1 from hs_codes where id = ${ids.hsCodeId} and length(code) in (6, 8)) as hs,
       (select array_agg(code) from iso_equipment where code in (${list(ids.isoCodes)})) as iso,
-      (select array_agg(id) from railway_stations where id in (${list(ids.stationIds)})) as stations`,
+      (select json_agg(json_build_object('id', id, 'code', code)) from railway_stations
+        where id in (${list(ids.stationIds)})) as stations`,
   );
+  const parsed = <T>(value: T[] | string | null | undefined): T[] =>
+    typeof value === 'string' ? JSON.parse(value) : (value ?? []);
   return {
-    ports: new Set(row?.ports ?? []),
+    ports: new Map(parsed(row?.ports).map((port) => [port.id, port])),
     hsCode: Boolean(row?.hs),
     isoCodes: new Set(row?.iso ?? []),
-    stations: new Set(row?.stations ?? []),
+    stations: new Map(parsed(row?.stations).map((station) => [station.id, station.code])),
   };
+}
+
+export type InlandTariffMatch = {
+  id: number;
+  isoCode: string;
+  currency: string;
+  amount: string;
+  validTo: string;
+};
+
+/**
+ * The active inland tariffs of one leg valid on `onDate` (and not yet ended) for these size-types: RAIL by station
+ * and port, DOOR by port and the band holding `distanceKm` (from inclusive, to exclusive). Reads the tariffs module's
+ * `inland_tariffs` in SQL, as findTariffs reads `tariffs`.
+ */
+export async function findInlandTariffs(
+  db: Conn,
+  leg: {
+    portId: number;
+    isoCodes: string[];
+    onDate: string;
+  } & ({ mode: 'RAIL'; stationId: number } | { mode: 'DOOR'; distanceKm: number }),
+): Promise<InlandTariffMatch[]> {
+  if (leg.isoCodes.length === 0) return [];
+  const place =
+    leg.mode === 'RAIL'
+      ? sql`t.station_id = ${leg.stationId}`
+      : sql`t.from_km <= ${leg.distanceKm} and t.to_km > ${leg.distanceKm}`;
+  return queryRows<InlandTariffMatch>(
+    db,
+    sql`select t.id, t.iso_code as "isoCode", t.currency, t.amount::text as amount,
+          to_char(t.valid_to, 'YYYY-MM-DD') as "validTo"
+        from inland_tariffs t
+        where t.active and t.mode = ${leg.mode} and t.port_id = ${leg.portId} and ${place}
+          and t.iso_code in (${sql.join(
+            leg.isoCodes.map((code) => sql`${code}`),
+            sql`, `,
+          )})
+          and t.valid_from <= ${leg.onDate}::date and t.valid_to >= ${leg.onDate}::date
+          and t.valid_to >= current_date
+        order by t.id`,
+  );
 }
 
 /**
@@ -208,6 +278,8 @@ export async function insertQuotation(
   charges: readonly Charge[],
   /** The tariffs it was priced from (none when staff price it or it is on request). */
   tariffIds: readonly number[] = [],
+  /** The inland tariffs it was priced from. */
+  inlandTariffIds: readonly number[] = [],
 ): Promise<{ id: number; number: string }> {
   const [inserted] = await tx
     .insert(quotations)
@@ -233,6 +305,10 @@ export async function insertQuotation(
       .values(charges.map((charge, position) => ({ quotationId, position, ...charge })));
   if (tariffIds.length)
     await tx.insert(quotationTariffs).values(tariffIds.map((tariffId) => ({ quotationId, tariffId })));
+  if (inlandTariffIds.length)
+    await tx
+      .insert(quotationInlandTariffs)
+      .values(inlandTariffIds.map((inlandTariffId) => ({ quotationId, inlandTariffId })));
   return inserted!;
 }
 

@@ -1,4 +1,5 @@
 import type { Booking } from '@lading/contract/bookings';
+import { inlandChargeName, RAIL_COUNTRY } from '@lading/contract/inland-tariffs';
 import {
   type CreateQuotationBody,
   multiplyMoney,
@@ -18,8 +19,9 @@ import type { Principal } from '../../lib/principal';
 import { applyTransition, type TransitionRules, type TransitionSpec } from '../../lib/status-transition';
 import type { BookingsService } from '../bookings';
 import type { VoyagesService } from '../voyages';
-import { priceEnquiry } from './pricing';
+import { greatCircleKm, type InlandLegQuote, priceEnquiry } from './pricing';
 import {
+  findInlandTariffs,
   findOfficeForPort,
   findQuotationById,
   findQuotationOffice,
@@ -27,6 +29,7 @@ import {
   findReferences,
   findTariffs,
   insertQuotation,
+  type PortPlace,
   reloadQuotation,
   replaceQuotationCharges,
 } from './quotations.repository';
@@ -96,8 +99,10 @@ export function createQuotationsService(deps: {
       stationIds: stations,
     });
     const fields: Record<string, string> = {};
-    if (!found.ports.has(body.polId)) fields.polId = 'is not a known port';
-    if (!found.ports.has(body.podId)) fields.podId = 'is not a known port';
+    const pol = found.ports.get(body.polId);
+    const pod = found.ports.get(body.podId);
+    if (!pol) fields.polId = 'is not a known port';
+    if (!pod) fields.podId = 'is not a known port';
     if (!found.hsCode) fields.hsCode = 'must be a 6- or 8-digit HS code';
     body.equipment.forEach((line, i) => {
       if (!found.isoCodes.has(line.isoCode))
@@ -105,10 +110,55 @@ export function createQuotationsService(deps: {
     });
     for (const side of ['pickup', 'delivery'] as const) {
       const place = body[side];
-      if (place?.kind === 'RAIL' && !found.stations.has(place.stationId))
+      const port = side === 'pickup' ? pol : pod;
+      if (place?.kind !== 'RAIL') continue;
+      if (!found.stations.has(place.stationId))
         fields[`${side}.stationId`] = 'is not a known railway station or ICD';
+      // The station list is Indian: a rail leg only on the side of the lane that is in India.
+      else if (port && port.countryCode !== RAIL_COUNTRY)
+        fields[`${side}.stationId`] =
+          `is a railway station in India, but the port of ${side === 'pickup' ? 'loading' : 'discharge'} (${port.code}) is not in India`;
     }
     if (Object.keys(fields).length) throw invalid(fields);
+    return { pol: pol!, pod: pod!, stations: found.stations };
+  }
+
+  /**
+   * The enquiry's inland legs with the inland tariffs that cover them on the cargo ready date: a rail leg by its
+   * station, a door leg by its straight-line distance to the port (none when the port has no coordinates).
+   */
+  async function inlandLegs(
+    body: CreateQuotationBody,
+    places: { pol: PortPlace; pod: PortPlace; stations: Map<number, string> },
+  ): Promise<InlandLegQuote[]> {
+    const isoCodes = [...new Set(body.equipment.map((line) => line.isoCode))];
+    const legs: InlandLegQuote[] = [];
+    for (const [leg, place, port] of [
+      ['PICKUP', body.pickup, places.pol],
+      ['DELIVERY', body.delivery, places.pod],
+    ] as const) {
+      if (!place) continue;
+      const common = { portId: port.id, isoCodes, onDate: body.cargoReadyDate };
+      if (place.kind === 'RAIL') {
+        const stationCode = places.stations.get(place.stationId)!;
+        legs.push({
+          leg,
+          name: inlandChargeName(leg, 'RAIL', port.code, { stationCode }),
+          tariffs: await findInlandTariffs(db, { ...common, mode: 'RAIL', stationId: place.stationId }),
+        });
+        continue;
+      }
+      const km =
+        port.latitude === null || port.longitude === null
+          ? null
+          : greatCircleKm(place, { latitude: port.latitude, longitude: port.longitude });
+      legs.push({
+        leg,
+        name: inlandChargeName(leg, 'DOOR', port.code, { km: km ?? 0 }),
+        tariffs: km === null ? [] : await findInlandTariffs(db, { ...common, mode: 'DOOR', distanceKm: km }),
+      });
+    }
+    return legs;
   }
 
   async function getVisible(conn: Db | Tx, caller: Principal, id: number, forUpdate = false) {
@@ -123,7 +173,7 @@ export function createQuotationsService(deps: {
      * REQUESTED when no tariff matches; quotation, lines, audit row and event in one transaction.
      */
     async createQuotation(caller: Principal, body: CreateQuotationBody): Promise<Quotation> {
-      await checkReferences(body);
+      const places = await checkReferences(body);
       // A chosen sailing must load at the port of loading and still take bookings (its STA cut-off).
       if (body.voyageId !== undefined)
         voyages.assertBeforeCutOff(await voyages.sailingFrom(db, body.voyageId, body.polId), 'STA');
@@ -134,7 +184,11 @@ export function createQuotationsService(deps: {
         isoCodes: [...new Set(body.equipment.map((line) => line.isoCode))],
         onDate: body.cargoReadyDate,
       });
-      const priced = priceEnquiry({ cargoType: body.cargoType, equipment: body.equipment, today }, tariffs);
+      const priced = priceEnquiry(
+        { cargoType: body.cargoType, equipment: body.equipment, today },
+        tariffs,
+        await inlandLegs(body, places),
+      );
       const officeId = await findOfficeForPort(db, body.polId);
       const id = await db.transaction(async (tx) => {
         const row = await insertQuotation(
@@ -153,6 +207,7 @@ export function createQuotationsService(deps: {
             pickup: body.pickup ?? null,
             delivery: body.delivery ?? null,
             voyageId: body.voyageId ?? null,
+            inlandOnRequest: priced.inlandOnRequest,
             ...(priced.status === 'QUOTED'
               ? { currency: priced.currency, totalAmount: priced.totalAmount, validUntil: priced.validUntil }
               : {}),
@@ -160,6 +215,7 @@ export function createQuotationsService(deps: {
           body.equipment,
           priced.status === 'QUOTED' ? priced.charges : [],
           priced.status === 'QUOTED' ? priced.tariffIds : [],
+          priced.status === 'QUOTED' ? priced.inlandTariffIds : [],
         );
         const quotationId = row.id;
         await recordAudit(tx, caller, {

@@ -211,7 +211,11 @@ describe('commercial flow: rate enquiry -> quotation -> booking', () => {
           longitude: 55.06,
         });
       }
-      const booking = (await post(`/cp/quotations/${created.json().id}/accept/`, a)).json();
+      // No inland tariff covers that station: inland haulage on request (issue 28 item 5).
+      expect(created.json()).toMatchObject({ status: 'REQUESTED', inlandOnRequest: ['PICKUP'] });
+      const booking = (
+        await post(`/cp/quotations/${(await post('/cp/quotations/', a, enquiry())).json().id}/accept/`, a)
+      ).json();
       expect(booking.customer).toMatchObject(customer);
       expect((await get(`/cp/bookings/${booking.id}`, admin)).json().customer).toMatchObject(customer);
     });

@@ -44,6 +44,7 @@ describe('workspace menu by permission set', () => {
     ).toEqual(['Company requests', 'Companies', 'Audit trail']);
     expect(workspaceItems(permissionSetOf('ADMIN.USER.EDIT', 'ADMIN.TARIFF.VIEW'))).toEqual([
       { label: 'Tariffs', to: '/app-dashboard-admin/tariffs' },
+      { label: 'Inland tariffs', to: '/app-dashboard-admin/inland-tariffs' },
     ]);
   });
 
@@ -53,6 +54,7 @@ describe('workspace menu by permission set', () => {
       workspaceItems(permissionSetOf('ADMIN.TARIFF.VIEW', 'ADMIN.VOYAGE.VIEW', 'ADMIN.AUDIT.VIEW')),
     ).toEqual([
       { label: 'Tariffs', to: '/app-dashboard-admin/tariffs' },
+      { label: 'Inland tariffs', to: '/app-dashboard-admin/inland-tariffs' },
       { label: 'Voyages', to: '/app-dashboard-admin/voyages' },
       { label: 'Audit trail', to: '/app-dashboard-admin/audit' },
     ]);

@@ -51,6 +51,7 @@ const WORKSPACE: readonly { label: string; to: string; requires: PermissionCode 
   { label: 'Users', to: '/app-dashboard-admin/users', requires: 'ADMIN.USER.VIEW' },
   { label: 'Offices', to: '/app-dashboard-admin/offices', requires: 'ADMIN.OFFICE.VIEW' },
   { label: 'Tariffs', to: '/app-dashboard-admin/tariffs', requires: 'ADMIN.TARIFF.VIEW' },
+  { label: 'Inland tariffs', to: '/app-dashboard-admin/inland-tariffs', requires: 'ADMIN.TARIFF.VIEW' },
   { label: 'Vessels', to: '/app-dashboard-admin/vessels', requires: 'ADMIN.VESSEL.VIEW' },
   { label: 'Services', to: '/app-dashboard-admin/services', requires: 'ADMIN.SERVICE.VIEW' },
   { label: 'Voyages', to: '/app-dashboard-admin/voyages', requires: 'ADMIN.VOYAGE.VIEW' },

@@ -1,5 +1,6 @@
 import { sharedQueryRoots } from '../../../lib/query-keys';
 import type { FindTariffsQuery } from './find-tariffs';
+import type { FindInlandTariffsQuery } from './inland-tariffs';
 
 /** The carrier desk's work lists, the records opened from them and the tariffs. */
 export const carrierDeskKeys = {
@@ -12,4 +13,7 @@ export const carrierDeskKeys = {
   /** Every page and filter of the tariff list. */
   tariffs: ['carrier-desk', 'tariffs'],
   tariffList: (query: FindTariffsQuery) => ['carrier-desk', 'tariffs', query] as const,
+  /** Every page and filter of the inland tariff list. */
+  inlandTariffs: ['carrier-desk', 'inland-tariffs'],
+  inlandTariffList: (query: FindInlandTariffsQuery) => ['carrier-desk', 'inland-tariffs', query] as const,
 } as const;

@@ -128,3 +128,34 @@ describe('toPriceBody', () => {
     expect(toPriceFormField('other')).toBeNull();
   });
 });
+
+describe('price form defaults with inland haulage on request (issue 28 item 5)', () => {
+  const base = {
+    equipment: [
+      { isoCode: '22G1', quantity: 2, weightPerUnit: 1, weightUnit: 'kg' as const },
+      { isoCode: '45G1', quantity: 1, weightPerUnit: 1, weightUnit: 'kg' as const },
+    ],
+    pol: { id: 1, code: 'INNSA', name: 'Nhava Sheva' },
+    pod: { id: 2, code: 'AEJEA', name: 'Jebel Ali' },
+    pickup: { kind: 'RAIL' as const, stationId: 9, stationCode: 'NDLS', stationName: 'New Delhi' },
+    delivery: { kind: 'DOOR' as const, address: 'Deira, Dubai', latitude: 25.27, longitude: 55.3 },
+  };
+
+  it('puts a line per size-type for each leg on request around the ocean freight, named as the pricing names it', () => {
+    const form = priceFormDefaults({ ...base, inlandOnRequest: ['PICKUP', 'DELIVERY'] }, '2026-11-23');
+    expect(form.charges.map(({ code, name, isoCode, quantity }) => [code, name, isoCode, quantity])).toEqual([
+      ['INLAND_PICKUP', 'Inland haulage (rail) NDLS -> INNSA', '22G1', 2],
+      ['OCEAN_FREIGHT', 'Ocean freight', '22G1', 2],
+      ['INLAND_DELIVERY', 'Inland haulage (door) AEJEA -> door', '22G1', 2],
+      ['INLAND_PICKUP', 'Inland haulage (rail) NDLS -> INNSA', '45G1', 1],
+      ['OCEAN_FREIGHT', 'Ocean freight', '45G1', 1],
+      ['INLAND_DELIVERY', 'Inland haulage (door) AEJEA -> door', '45G1', 1],
+      ['DOC_FEE', 'Documentation fee', '', 1],
+    ]);
+  });
+
+  it('adds no inland line when the legs were priced or there were none', () => {
+    const form = priceFormDefaults({ ...base, inlandOnRequest: [] }, '2026-11-23');
+    expect(form.charges.map((line) => line.code)).toEqual(['OCEAN_FREIGHT', 'OCEAN_FREIGHT', 'DOC_FEE']);
+  });
+});

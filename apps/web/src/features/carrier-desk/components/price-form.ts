@@ -1,7 +1,9 @@
 import { roundDecimalText } from '@lading/contract/decimal';
+import { inlandChargeCode, inlandChargeName } from '@lading/contract/inland-tariffs';
 import {
   type CHARGE_BASES,
   type EquipmentLine,
+  type InlandLeg,
   multiplyMoney,
   type PriceQuotationBody,
   type Quotation,
@@ -52,28 +54,54 @@ const addDays = (iso: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
+/** The name of an inland leg's line as staff price it: "Inland haulage (rail) NDLS -> INNSA", "… (door) INNSA -> door". */
+export function inlandLineName(
+  quotation: Partial<Pick<Quotation, 'pickup' | 'delivery' | 'pol' | 'pod'>>,
+  leg: InlandLeg,
+): string {
+  const place = leg === 'PICKUP' ? quotation.pickup : quotation.delivery;
+  const port = (leg === 'PICKUP' ? quotation.pol : quotation.pod)?.code ?? 'port';
+  if (place?.kind === 'RAIL')
+    return inlandChargeName(leg, 'RAIL', port, {
+      stationCode: place.stationCode ?? `station ${place.stationId}`,
+    });
+  return leg === 'PICKUP' ? `Inland haulage (door) door -> ${port}` : `Inland haulage (door) ${port} -> door`;
+}
+
 /**
- * The price form of an on-request quotation: ocean freight per container for each size-type asked for (quantity =
- * the booked quantity), a documentation fee per bill, amounts to fill in; valid for `validDays` from today.
+ * The price form of an on-request quotation: for each size-type asked for, ocean freight per container (quantity =
+ * the booked quantity) with the inland haulage of each leg that is on request (issue 28 item 5) around it, then a
+ * documentation fee per bill; amounts to fill in; valid for `validDays` from today.
  */
 export function priceFormDefaults(
-  quotation: Pick<Quotation, 'equipment'>,
+  quotation: Pick<Quotation, 'equipment'> &
+    Partial<Pick<Quotation, 'inlandOnRequest' | 'pickup' | 'delivery' | 'pol' | 'pod'>>,
   today: string,
   validDays = 7,
 ): PriceForm {
   const sizeTypes = [...new Set(quotation.equipment.map((line) => line.isoCode))];
+  const onRequest = new Set(quotation.inlandOnRequest ?? []);
+  const perContainer = (code: string, name: string, isoCode: string): PriceChargeForm => ({
+    code,
+    name,
+    basis: 'PER_CONTAINER',
+    isoCode,
+    quantity: bookedQuantity(quotation.equipment, isoCode),
+    unitAmount: '',
+  });
   return {
     currency: 'USD',
     validUntil: addDays(today, validDays),
     charges: [
-      ...sizeTypes.map((isoCode) => ({
-        code: 'OCEAN_FREIGHT',
-        name: 'Ocean freight',
-        basis: 'PER_CONTAINER' as const,
-        isoCode,
-        quantity: bookedQuantity(quotation.equipment, isoCode),
-        unitAmount: '',
-      })),
+      ...sizeTypes.flatMap((isoCode) => [
+        ...(onRequest.has('PICKUP')
+          ? [perContainer(inlandChargeCode('PICKUP'), inlandLineName(quotation, 'PICKUP'), isoCode)]
+          : []),
+        perContainer('OCEAN_FREIGHT', 'Ocean freight', isoCode),
+        ...(onRequest.has('DELIVERY')
+          ? [perContainer(inlandChargeCode('DELIVERY'), inlandLineName(quotation, 'DELIVERY'), isoCode)]
+          : []),
+      ]),
       {
         code: 'DOC_FEE',
         name: 'Documentation fee',

@@ -13,7 +13,7 @@ export const tariffButtonName = (verb: string, tariff: Tariff) =>
   `${verb} tariff ${tariff.pol.code} to ${tariff.pod.code} ${tariff.isoCode} from ${tariff.validFrom}`;
 
 /** The list's mark: active, or deactivated (kept for the quotations priced from it). */
-export const tariffStatus = (tariff: Tariff) =>
+export const tariffStatus = (tariff: Pick<Tariff, 'active'>) =>
   tariff.active ? { status: 'Active', color: '#1e6b30' } : { status: 'Inactive', color: '#495057' };
 
 /**
@@ -27,7 +27,7 @@ export function tariffActions(tariff: Tariff): TariffAction[] {
 }
 
 /** Why a tariff that priced quotations offers no Delete. */
-export const pricedFrom = (tariff: Tariff) =>
+export const pricedFrom = (tariff: Pick<Tariff, 'quotationCount'>) =>
   tariff.quotationCount === 0
     ? 'No quotation priced from it'
     : `${tariff.quotationCount} ${tariff.quotationCount === 1 ? 'quotation' : 'quotations'} priced from it`;

@@ -123,6 +123,19 @@ export function QuotationToPricePage({ id }: { id: number }) {
   return (
     <PageFrame title={`Price quotation ${data.number}`} actions={<BackLink />}>
       <EnquiryFacts quotation={data} />
+      {data.status === 'REQUESTED' && data.inlandOnRequest.length > 0 && (
+        <Alert color="orange" title="Inland haulage on request" data-testid="inland-on-request">
+          No active inland tariff covered{' '}
+          {data.inlandOnRequest
+            .map((leg) =>
+              leg === 'PICKUP'
+                ? `the pick-up (${inlandLabel(data.pickup)})`
+                : `the delivery (${inlandLabel(data.delivery)})`,
+            )
+            .join(' or ')}
+          . The price form has a line for it per size-type.
+        </Alert>
+      )}
       {data.status === 'REQUESTED' && can('ADMIN.QUOTATION.PRICE') && (
         <PriceQuotationForm quotation={data} onPriced={() => void quotation.refetch()} />
       )}

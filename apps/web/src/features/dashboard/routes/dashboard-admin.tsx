@@ -228,6 +228,9 @@ export function AdminDashboardPage() {
                 {can('ADMIN.TARIFF.EDIT')
                   ? ': rates by lane and size-type'
                   : ': rates by lane and size-type (view only)'}
+                {' · '}
+                <AnchorLink to="/app-dashboard-admin/inland-tariffs">Inland tariffs</AnchorLink>: rail and
+                door haulage to and from the ports
               </Text>
             )}
           </DashboardSection>

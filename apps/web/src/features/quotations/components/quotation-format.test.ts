@@ -1,6 +1,12 @@
 import type { Charge } from '@lading/contract/quotations';
 import { describe, expect, it } from 'vitest';
-import { equipmentText, groupCharges, laneText, quotationActions } from './quotation-format';
+import {
+  equipmentText,
+  groupCharges,
+  inlandOnRequestText,
+  laneText,
+  quotationActions,
+} from './quotation-format';
 
 const charge = (patch: Partial<Charge>): Charge => ({
   code: 'OFR',
@@ -96,5 +102,23 @@ describe('quotation texts and actions', () => {
       canAccept: false,
       canReject: false,
     });
+  });
+});
+
+describe('inlandOnRequestText (issue 28 item 5)', () => {
+  const rail = { kind: 'RAIL' as const, stationId: 9, stationCode: 'NDLS', stationName: 'New Delhi' };
+  const door = { kind: 'DOOR' as const, address: 'Deira, Dubai', latitude: 25.27, longitude: 55.3 };
+  it('names each leg on request and where it starts or ends', () => {
+    expect(inlandOnRequestText({ inlandOnRequest: ['PICKUP'], pickup: rail, delivery: null })).toBe(
+      'Inland haulage on request: the pick-up from New Delhi (NDLS) by rail.',
+    );
+    expect(
+      inlandOnRequestText({ inlandOnRequest: ['PICKUP', 'DELIVERY'], pickup: rail, delivery: door }),
+    ).toBe(
+      'Inland haulage on request: the pick-up from New Delhi (NDLS) by rail and the delivery to the door at Deira, Dubai.',
+    );
+  });
+  it('says nothing when every leg was priced', () => {
+    expect(inlandOnRequestText({ inlandOnRequest: [], pickup: rail, delivery: door })).toBeNull();
   });
 });

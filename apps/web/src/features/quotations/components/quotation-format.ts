@@ -54,3 +54,27 @@ export function quotationActions(quotation: Pick<Quotation, 'status' | 'validUnt
     canReject: (quotation.status === 'QUOTED' || quotation.status === 'REQUESTED') && live,
   };
 }
+
+type InlandPlace = Quotation['pickup'];
+
+/** Where an inland leg starts or ends, in words: "New Delhi (NDLS) by rail", "the door at Pune, Maharashtra". */
+function inlandPlaceWords(place: InlandPlace): string {
+  if (!place) return 'inland';
+  if (place.kind === 'DOOR') return `the door at ${place.address}`;
+  return `${place.stationName ? `${place.stationName} (${place.stationCode})` : `station ${place.stationId}`} by rail`;
+}
+
+/**
+ * The legs no inland tariff covered (issue 28 item 5), in a sentence: "Inland haulage on request: the pick-up from New
+ * Delhi (NDLS) by rail." Null when every leg was priced or there was none.
+ */
+export function inlandOnRequestText(
+  quotation: Pick<Quotation, 'inlandOnRequest' | 'pickup' | 'delivery'>,
+): string | null {
+  const legs = quotation.inlandOnRequest.map((leg) =>
+    leg === 'PICKUP'
+      ? `the pick-up from ${inlandPlaceWords(quotation.pickup)}`
+      : `the delivery to ${inlandPlaceWords(quotation.delivery)}`,
+  );
+  return legs.length ? `Inland haulage on request: ${legs.join(' and ')}.` : null;
+}

@@ -9,7 +9,13 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useAcceptQuotation } from '../api/accept-quotation';
-import { equipmentText, groupCharges, laneText, quotationActions } from './quotation-format';
+import {
+  equipmentText,
+  groupCharges,
+  inlandOnRequestText,
+  laneText,
+  quotationActions,
+} from './quotation-format';
 import { QuotationStatusBadge } from './quotation-status-badge';
 import classes from './quotation-summary.module.css';
 
@@ -151,8 +157,17 @@ export function QuotationSummary({
 
       {quotation.status === 'REQUESTED' && (
         <Alert color="orange" title="On request" data-testid="on-request">
-          There is no published rate for this enquiry yet. Our team will price it and you will be told as soon
-          as the price is ready; it then appears in your quotation list.
+          <Stack gap={4}>
+            <Text size="sm">
+              There is no published rate for this enquiry yet. Our team will price it and you will be told as
+              soon as the price is ready; it then appears in your quotation list.
+            </Text>
+            {inlandOnRequestText(quotation) && (
+              <Text size="sm" data-testid="inland-on-request">
+                {inlandOnRequestText(quotation)}
+              </Text>
+            )}
+          </Stack>
         </Alert>
       )}
       {quotation.status === 'REJECTED' && (

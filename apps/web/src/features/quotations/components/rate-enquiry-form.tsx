@@ -1,3 +1,4 @@
+import { RAIL_COUNTRY } from '@lading/contract/inland-tariffs';
 import {
   CARGO_TYPES,
   type CreateQuotationBody,
@@ -43,7 +44,13 @@ const portLabel = (port: Port) => `${port.name} (${port.code})`;
 const searchPorts = async (term: string, signal: AbortSignal) =>
   (await findPorts({ limit: 5, name: term, portType: ['SP', 'DP'] }, signal)).results;
 
+/**
+ * A port of the lane. The railway stations are Indian, so a rail pick-up (delivery) is only for an Indian port of
+ * loading (discharge): picking a port outside India drops a rail choice of that side.
+ */
 function PortField({ name, label }: { name: 'pol' | 'pod'; label: string }) {
+  const { getValues, setValue } = useFormContext<RateEnquiryForm>();
+  const side = name === 'pol' ? 'pickup' : 'delivery';
   return (
     <TypeaheadField<RateEnquiryForm, Port>
       name={name}
@@ -53,9 +60,18 @@ function PortField({ name, label }: { name: 'pol' | 'pod'; label: string }) {
       search={searchPorts}
       getOptionLabel={portLabel}
       getOptionKey={(port) => String(port.id)}
+      onPick={(port) => {
+        // While the port is retyped (no port for a moment) the rail choice stays; another country's port drops it.
+        if (!port || railOffered(port) || getValues(`${side}.kind`) !== 'RAIL') return;
+        setValue(`${side}.kind`, 'NONE');
+        setValue(`${side}.station`, null);
+      }}
     />
   );
 }
+
+/** Rail / ICD only for an Indian port (the railway station list is Indian). */
+const railOffered = (port: Port | null | undefined) => port?.countryCode === RAIL_COUNTRY;
 
 const INLAND_CHOICES: { value: InlandChoice; label: string }[] = [
   { value: 'NONE', label: 'Port' },
@@ -63,18 +79,25 @@ const INLAND_CHOICES: { value: InlandChoice; label: string }[] = [
   { value: 'DOOR', label: 'Door' },
 ];
 
-/** Pick-up or delivery: at the port (none), an inland railway station / ICD, or a door address (geocoded). */
+/**
+ * Pick-up or delivery: at the port (none), an inland railway station / ICD, or a door address (geocoded). Rail / ICD
+ * is offered only when that side's port is in India (the station list is Indian); the line below says why otherwise.
+ */
 function InlandField({ side, legend }: { side: 'pickup' | 'delivery'; legend: string }) {
   const { field } = useField<RateEnquiryForm>(`${side}.kind`);
   const { setValue } = useFormContext<RateEnquiryForm>();
+  const port = useWatch<RateEnquiryForm, 'pol' | 'pod'>({ name: side === 'pickup' ? 'pol' : 'pod' });
   const kind = field.value as InlandChoice;
+  // A rail choice made for an Indian port stays offered while that port is being retyped.
+  const rail = railOffered(port) || kind === 'RAIL';
+  const portWords = side === 'pickup' ? 'port of loading' : 'port of discharge';
   return (
     <Fieldset legend={legend} variant="unstyled" className={classes.inland}>
       <Stack gap={6}>
         <SegmentedControl
           aria-label={side === 'pickup' ? 'Pick-up from' : 'Delivery to'}
           fullWidth
-          data={INLAND_CHOICES}
+          data={rail ? INLAND_CHOICES : INLAND_CHOICES.filter((choice) => choice.value !== 'RAIL')}
           value={kind}
           onChange={(next) => {
             field.onChange(next);
@@ -82,6 +105,13 @@ function InlandField({ side, legend }: { side: 'pickup' | 'delivery'; legend: st
             setValue(`${side}.place`, null);
           }}
         />
+        {!rail && (
+          <Text size="xs" c="dimmed" data-testid={`${side}-rail-hint`}>
+            {port
+              ? `Rail / ICD is offered for a ${portWords} in India (the stations are Indian).`
+              : `Rail / ICD: choose an Indian ${portWords} first.`}
+          </Text>
+        )}
         {kind === 'RAIL' && (
           <TypeaheadField<RateEnquiryForm, RailwayStation>
             name={`${side}.station`}
