@@ -237,14 +237,20 @@ function RealCalendar({
           minDate={min}
           maxDate={max}
           firstDayOfWeek={1}
+          // Days of the months around are not shown, and weekends look like other days: Mantine draws both in
+          // colours below AA contrast (axe: color-contrast, serious), and ships sail on Sundays too.
+          hideOutsideDates
+          // Marks the calendar's buttons so that Escape there closes the calendar, not a dialog or drawer around the
+          // field (Mantine's modals skip such keys; its DatePickerInput does the same in a popover).
+          __stopPropagation
+          weekendDays={[]}
           getDayProps={(date) => (date === focusDay ? { 'data-autofocus': true } : {})}
+          // The month and year headings keep their text as their name (axe: label-content-name-mismatch).
           ariaLabels={{
             previousMonth: 'Previous month',
             nextMonth: 'Next month',
-            monthLevelControl: 'Choose the month',
             previousYear: 'Previous year',
             nextYear: 'Next year',
-            yearLevelControl: 'Choose the year',
             previousDecade: 'Previous decade',
             nextDecade: 'Next decade',
           }}
