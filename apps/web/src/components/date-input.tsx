@@ -125,7 +125,7 @@ export function DateInput({
   return (
     <TextInput
       placeholder={withTime ? 'dd/mm/yyyy hh:mm' : 'dd/mm/yyyy'}
-      inputMode={withTime ? 'text' : 'numeric'}
+      // The text keyboard on a phone: a numeric one (inputmode) has no slash on iOS.
       autoComplete="off"
       {...rest}
       {...labelProps(label, hideLabel, required)}

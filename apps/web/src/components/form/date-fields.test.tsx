@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Modal } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,19 @@ function Harness({ ready = '', until = '', min }: { ready?: string; until?: stri
           Reset
         </button>
       </FormProvider>
+    </MantineProvider>
+  );
+}
+
+function InDialog({ onClose }: { onClose: () => void }) {
+  const methods = useForm<Values>({ defaultValues: { ready: '2026-05-12', until: '' } });
+  return (
+    <MantineProvider env="test">
+      <Modal opened onClose={onClose} title="Filters">
+        <FormProvider {...methods}>
+          <DateField<Values> name="ready" label="Cargo ready date" />
+        </FormProvider>
+      </Modal>
     </MantineProvider>
   );
 }
@@ -147,6 +160,19 @@ describe('DateField', () => {
       await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('20 May 2026'));
       fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(document.activeElement).toBe(button);
+    });
+
+    it('closes on Escape without closing the dialog around the field', async () => {
+      const closed: boolean[] = [];
+      render(<InDialog onClose={() => closed.push(true)} />);
+      const button = screen.getByRole('button', { name: 'Choose Cargo ready date from the calendar' });
+      act(() => button.focus());
+      fireEvent.click(button);
+      await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('12 May 2026'));
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: /calendar/ })).toBeNull());
+      expect(closed).toEqual([]);
       expect(document.activeElement).toBe(button);
     });
 
