@@ -384,8 +384,8 @@ test('on a phone: the menu drawer leads to the workspace, whose screens fit, and
 
   // A refused filter (400) is said, with the field's label, where the phone user reads it: outside the drawer.
   await page.getByRole('button', { name: /^Filters/ }).click();
-  await filters.getByLabel('From').fill('2026-12-31');
-  await filters.getByLabel('To').fill('2026-01-01');
+  await filters.getByRole('textbox', { name: 'From', exact: true }).fill('31/12/2026');
+  await filters.getByRole('textbox', { name: 'To', exact: true }).fill('01/01/2026');
   await expect(filters.getByText('must not be before from')).toBeVisible();
   await filters.getByRole('button', { name: /^Show / }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'These filters cannot be used' })).toContainText(

@@ -10,6 +10,7 @@ import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   test,
+  typedDate,
 } from './fixtures';
 import { linkIn, mailsMatching, waitForMail } from './mailbox';
 import {
@@ -138,7 +139,7 @@ test('items 9 and 12: the VGM screen’s warning is in words with the mass whole
     await expect(form.getByRole('status')).toContainText(
       'The VGM (99,999.99 kg) is 400.00 % above cargo gross + tare (20,000.00 kg)',
     );
-    await form.getByLabel(/^Weighing date/).fill(yesterday);
+    await form.getByRole('textbox', { name: /^Weighing date/ }).fill(typedDate(yesterday));
     await form.getByLabel(/^Weighing party/).fill('Nhava Sheva CFS weighbridge');
     await form.getByLabel(/^Authorised signatory/).fill('PRIYA SHAH');
     await expectNoSidewaysScroll(page);

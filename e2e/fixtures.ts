@@ -133,6 +133,15 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * A date (or a date and time) as a person types it into the portal, dd/mm/yyyy whatever the browser's locale:
+ * "2026-05-12" -> "12/05/2026", "2026-11-28T18:00" -> "28/11/2026 18:00".
+ */
+export function typedDate(iso: string): string {
+  const date = `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  return iso.length > 10 ? `${date} ${iso.slice(11, 16)}` : date;
+}
+
 /** Types in a typeahead and picks the option matching `option`. */
 export async function pick(page: Page, label: RegExp, term: string, option: RegExp) {
   await page.getByRole('textbox', { name: label }).fill(term);

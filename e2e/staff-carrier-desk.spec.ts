@@ -11,6 +11,7 @@ import {
   freshContainerNumber,
   signInAs,
   test,
+  typedDate,
 } from './fixtures';
 import {
   type Booking,
@@ -170,8 +171,8 @@ test.describe('at 1440 px', () => {
         .getByRole('option', { name: /\(ISREY\)/ })
         .first()
         .click();
-      await dialog.getByLabel(/^Valid from/).fill(validFrom);
-      await dialog.getByLabel(/^Valid to/).fill(inDays(start + 30));
+      await dialog.getByRole('textbox', { name: /^Valid from/ }).fill(typedDate(validFrom));
+      await dialog.getByRole('textbox', { name: /^Valid to/ }).fill(typedDate(inDays(start + 30)));
       const amounts = dialog.getByRole('textbox', { name: /^Amount \(line/ });
       for (let i = 0; i < (await amounts.count()); i += 1) await amounts.nth(i).fill(String(100 + i));
       return dialog;
@@ -185,7 +186,10 @@ test.describe('at 1440 px', () => {
     dialog = await createTariff();
     await dialog.getByRole('button', { name: 'Create tariff' }).click();
     await expect(dialog.getByTestId('tariff-refusal')).toContainText('overlaps');
-    await expect(dialog.getByLabel(/^Valid from/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByRole('textbox', { name: /^Valid from/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     // The first save's toast must be gone: axe measures a fading toast's text against its half-transparent self.
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
     await expectNoSeriousAxeViolations(page);
@@ -196,7 +200,7 @@ test.describe('at 1440 px', () => {
       .getByRole('option', { name: /\(ISREY\)/ })
       .first()
       .click();
-    await page.getByLabel('Valid on').fill(validFrom);
+    await page.getByRole('textbox', { name: 'Valid on', exact: true }).fill(typedDate(validFrom));
     await expect(page.getByRole('cell', { name: /\(INMUN\)/ })).toHaveCount(1);
 
     // Someone saved it meanwhile (the server's 412, staged here): said on the form, with a way to reload.
@@ -281,7 +285,7 @@ test.describe('on a phone (390 px wide)', () => {
     await page.goto('/app-dashboard-admin/tariffs');
     await page.getByRole('button', { name: /^Filters/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Filter tariffs' });
-    await drawer.getByLabel('Valid on').fill(inDays(1));
+    await drawer.getByRole('textbox', { name: 'Valid on', exact: true }).fill(typedDate(inDays(1)));
     await drawer.getByRole('button', { name: /^Show \d+ tariffs?$/ }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('1');

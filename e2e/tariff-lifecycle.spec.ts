@@ -8,6 +8,7 @@ import {
   expectNoSidewaysScroll,
   expectToast,
   test,
+  typedDate,
 } from './fixtures';
 import { type Api, type Customer, enterAs, newCustomer, uniqueTag } from './records';
 
@@ -96,7 +97,7 @@ async function filterTo(page: Page, validOn: string, status?: 'Active' | 'Inacti
     .getByRole('option', { name: /\(ISREY\)/ })
     .first()
     .click();
-  await page.getByLabel('Valid on').fill(validOn);
+  await page.getByRole('textbox', { name: 'Valid on', exact: true }).fill(typedDate(validOn));
   if (status) {
     await page.getByRole('combobox', { name: /^Status/ }).click();
     await page.getByRole('option', { name: status, exact: true }).click();
@@ -163,7 +164,7 @@ test.describe('at 1440 px', () => {
     await expect(page.getByText('No tariff matches these filters.')).toBeVisible();
 
     // The tariff that priced a quotation: said so, no Delete; deactivated, it is kept (and its quotation too).
-    await page.getByLabel('Valid on').fill(priced.validFrom);
+    await page.getByRole('textbox', { name: 'Valid on', exact: true }).fill(typedDate(priced.validFrom));
     await expect(page.getByRole('row').filter({ hasText: '1 quotation priced from it' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: name('Delete', priced) })).toHaveCount(0);
     await page.getByRole('button', { name: name('Deactivate', priced) }).click();

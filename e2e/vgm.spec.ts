@@ -5,6 +5,7 @@ import {
   expectNoSidewaysScroll,
   expectToast,
   test,
+  typedDate,
 } from './fixtures';
 import { draftBillFor, enterAs, submitBill } from './records';
 
@@ -33,7 +34,7 @@ test('a customer declares a container’s VGM on a phone before the VGM cut-off;
   await mass.blur();
   await expect(mass).toHaveValue('21,500.01');
   await expect(form.getByRole('status')).toContainText('7.50 % above cargo gross + tare (20,000.00 kg)');
-  await form.getByLabel(/^Weighing date/).fill(yesterday());
+  await form.getByRole('textbox', { name: /^Weighing date/ }).fill(typedDate(yesterday()));
   await form.getByLabel(/^Weighing party/).fill('Nhava Sheva CFS weighbridge');
   await form.getByLabel(/^Authorised signatory/).fill('PRIYA SHAH');
   await form.getByRole('button', { name: 'Declare VGM' }).click();

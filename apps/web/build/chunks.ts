@@ -12,6 +12,7 @@
 //   (`list-view`: Mantine's combobox and table; `view`: the number inputs). So no page loads what only another one
 //   uses;
 // - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms);
+//   except the date inputs and dayjs (decision 022), a `dates` chunk that only screens with a date input load;
 // - each lazy module keeps in its own chunk what only it uses (a screen; a lazy part of one, such as the dashboard's
 //   chart library, a modal or a form's schema). The exception: the route loaders' data modules (`routes/prefetch-*.ts`)
 //   and what they reach go to `portal`, so a screen's first calls wait for that chunk only.
@@ -30,6 +31,12 @@ const PORTAL = /[\\/]src[\\/]app[\\/]layout[\\/]portal-layout\.tsx$/;
 const BL_LIST = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-list\.tsx$/;
 const BL_VIEW = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-view\.tsx$/;
 const DASHBOARD = /[\\/]src[\\/]features[\\/]dashboard[\\/]routes[\\/]dashboard\.tsx$/;
+/**
+ * The date inputs (decision 022) and dayjs behind them: only screens with a date input load them, in a `dates` chunk of
+ * their own, not in `shared`, which screens without one load too. (The calendar, fetched on demand, has its own.)
+ */
+const DATES =
+  /[\\/](?:node_modules[\\/]dayjs[\\/]|src[\\/]components[\\/](?:date-input\.tsx|date-calendar\.ts|form[\\/]date-(?:fields\.tsx|text\.ts))$)/;
 /** A route loader's data requests (`routes/prefetch-*.ts`), imported by the router. */
 const PREFETCH = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/]prefetch-[^\\/]+\.ts$/;
 
@@ -203,7 +210,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   let roots: ReturnType<typeof rootsByModule> | undefined;
   let merged = new Map<string, string>();
   /** The first loads (pages) that reach a module, or what else it is: its own chunk (null), shell, shared. */
-  const classify = (id: string): string[] | 'shell' | 'shared' | null => {
+  const classify = (id: string): string[] | 'shell' | 'shared' | 'dates' | null => {
     const of = [...(roots?.get(id) ?? [])];
     // The route loaders' requests (and the query definitions they start, by the FIRST_LOADS above) ride in `portal`,
     // which the HTML preloads on every signed-in page: a screen's calls start once that chunk is in, while the
@@ -228,7 +235,8 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     // Login's own stylesheet (the password input's, 0.3 KB) rides in the shell's: a file of its own costs login twice
     // its size in request and headers, and the signed-in pages get 0.3 KB.
     if (pages.length === 1 && pages[0] === 'login' && /\.css$/.test(id)) return 'shell';
-    return pages.length > 0 ? pages : 'shared';
+    if (pages.length > 0) return pages;
+    return DATES.test(id) ? 'dates' : 'shared';
   };
   const chunkOf = (id: string, context: ChunkingContext): string | null => {
     if (context !== pass) {
@@ -251,7 +259,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
 /** The small first-load groups and the chunk each joins (see MIN_GROUP_SOURCE). */
 function mergeSmallGroups(
   roots: Map<string, Set<string>>,
-  classify: (id: string) => string[] | 'shell' | 'shared' | null,
+  classify: (id: string) => string[] | 'shell' | 'shared' | 'dates' | null,
   context: ChunkingContext,
 ): Map<string, string> {
   const groups = new Map<string, { pages: string[]; size: number }>();

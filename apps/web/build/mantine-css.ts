@@ -4,6 +4,8 @@ import type { Plugin } from 'vite';
 const CORE_CLASSES =
   /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/][^\\/]+[\\/]([^\\/]+)\.module\.mjs$/;
 const NOTIFICATIONS_CLASSES = /[\\/]@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.module\.mjs$/;
+/** @mantine/dates ships one sheet: it goes with the first of its components (the date inputs' calendar, on demand). */
+const DATES_CLASSES = /[\\/]@mantine[\\/]dates[\\/]esm[\\/]components[\\/][^\\/]+[\\/][^\\/]+\.module\.mjs$/;
 
 /**
  * Mantine's styles per component instead of its one 250 KB stylesheet: each Mantine component keeps its class names
@@ -22,6 +24,7 @@ export function mantineCssPerComponent(): Plugin {
       if (core) return { code: `import '@mantine/core/styles/${core[1]}.css';\n${code}`, map: null };
       if (NOTIFICATIONS_CLASSES.test(id))
         return { code: `import '@mantine/notifications/styles.css';\n${code}`, map: null };
+      if (DATES_CLASSES.test(id)) return { code: `import '@mantine/dates/styles.css';\n${code}`, map: null };
       return null;
     },
   };

@@ -18,6 +18,7 @@ installStaleBuildReload();
 if (import.meta.env.DEV) {
   void import('@mantine/core/styles.css');
   void import('@mantine/notifications/styles.css');
+  void import('@mantine/dates/styles.css');
 }
 
 configureApiClient({

@@ -24,13 +24,19 @@ import { SecondFactorPanel } from '../components/second-factor-panel';
 import { SessionsPanel } from '../components/sessions-panel';
 import { UpdateProfileModal } from '../components/update-profile-modal';
 
+/**
+ * An e-mail address, a name or a company has no space to break at: it wraps anywhere rather than push the page
+ * sideways (a 40-character address scrolled the page by 31 px at 390 px).
+ */
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text>{value || '—'}</Text>
+      <Text style={WRAP_ANYWHERE}>{value || '—'}</Text>
     </Stack>
   );
 }
@@ -48,7 +54,7 @@ function CompanyMembership({ profile }: { profile: UserProfile }) {
             Company
           </Text>
           <Group gap="xs">
-            <Text>{profile.partyName || '—'}</Text>
+            <Text style={WRAP_ANYWHERE}>{profile.partyName || '—'}</Text>
             <Badge color="orange" variant="light">
               Pending approval
             </Badge>
@@ -166,7 +172,7 @@ export function ProfilePage({ settings }: { settings?: ReactNode }) {
                 <Skeleton h={220} />
               ) : (
                 <Stack gap="sm">
-                  <Title order={2} size="h4">
+                  <Title order={2} size="h4" style={WRAP_ANYWHERE}>
                     {profile.first_name} {profile.last_name}
                   </Title>
                   <Field label="Email" value={profile.email} />

@@ -1,6 +1,8 @@
 import { AUDIT_RECORD_TYPES, type AuditEvent } from '@lading/contract/admin-workspace';
 import { Code, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { DateInput } from '../../../components/date-input';
+import { isDateValue } from '../../../components/form/date-text';
 import { ListFilters, type ListNoun, ListPage, useListPage } from '../../../components/list-page';
 import { OnDemandSelect } from '../../../components/on-demand-select';
 import type { WorkListColumn } from '../../../components/work-list';
@@ -145,18 +147,20 @@ export function AuditPage() {
             onChange={(event) => set({ action: event.currentTarget.value })}
             error={fieldErrors.action}
           />
-          <TextInput
+          <DateInput
             label="From"
-            type="date"
             value={filters.from}
-            onChange={(event) => set({ from: event.currentTarget.value })}
+            onChange={(from) => {
+              if (isDateValue(from)) set({ from });
+            }}
             error={fieldErrors.from}
           />
-          <TextInput
+          <DateInput
             label="To"
-            type="date"
             value={filters.to}
-            onChange={(event) => set({ to: event.currentTarget.value })}
+            onChange={(to) => {
+              if (isDateValue(to)) set({ to });
+            }}
             error={fieldErrors.to}
           />
         </ListFilters>

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateText } from '../../../components/form/date-text';
 import { toPortLocalInput } from '../../../lib/port-time';
 import { type LateAcceptanceContext, NEAR_CUT_OFF_HOURS, offersLateAcceptance } from './late-acceptance';
 import { LateAcceptanceModal } from './late-acceptance-modal';
@@ -11,6 +12,8 @@ const ZONE = 'Asia/Kolkata';
 /** The instant `hours` from now, to the minute (a datetime-local input holds minutes). */
 const fromNow = (hours: number) =>
   new Date(Math.floor((Date.now() + hours * HOUR) / 60_000) * 60_000).toISOString();
+/** An instant as typed into the field: its wall time at the port, "28/11/2026 18:00". */
+const portText = (iso: string) => formatDateText(toPortLocalInput(iso, ZONE), true);
 
 /** The SI of a bill whose DCO passed three hours ago; the vessel leaves Nhava Sheva in 30 hours. */
 const context = (): LateAcceptanceContext => ({
@@ -78,9 +81,9 @@ describe('LateAcceptanceModal', () => {
     expect(screen.getByTestId('late-acceptance-cut-off').textContent).toMatch(
       /^The documentation cut-off \(DCO\) at Nhava Sheva is \w{3} \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} GMT\+5:30 \(passed 3 h( \d+ min)? ago\)\.$/,
     );
-    expect(until().value).toBe(
-      toPortLocalInput(new Date(Date.parse(ctx.departure!.etd) - 6 * HOUR).toISOString(), ZONE),
-    );
+    // Shown as the portal writes dates, whatever the browser's locale.
+    expect(until().value).toBe(portText(new Date(Date.parse(ctx.departure!.etd) - 6 * HOUR).toISOString()));
+    expect(until().value).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
   it('asks for a reason and a time in the future, after the cut-off and before the vessel sails; sends nothing', async () => {
@@ -94,13 +97,13 @@ describe('LateAcceptanceModal', () => {
     expect(await screen.findByText('Accept until is required')).toBeTruthy();
     expect(screen.getByText('Give a reason')).toBeTruthy();
 
-    type(until(), toPortLocalInput(fromNow(-1), ZONE));
+    type(until(), portText(fromNow(-1)));
     type(reason(), 'Shipper waiting for the LC amendment');
     send();
     expect(await screen.findByText('Accept until must be in the future')).toBeTruthy();
     expect(until().getAttribute('aria-invalid')).toBe('true');
 
-    type(until(), toPortLocalInput(fromNow(31), ZONE));
+    type(until(), portText(fromNow(31)));
     send();
     expect(
       await screen.findByText(
@@ -113,7 +116,7 @@ describe('LateAcceptanceModal', () => {
   it('a cut-off still ahead: the acceptance must end after it', async () => {
     vi.stubGlobal('fetch', vi.fn());
     renderModal({ ...context(), at: fromNow(20) });
-    type(until(), toPortLocalInput(fromNow(10), ZONE));
+    type(until(), portText(fromNow(10)));
     type(reason(), 'Shipper waiting for the LC amendment');
     send();
     expect(await screen.findByText(/^Accept until must be after the cut-off, \w{3} /)).toBeTruthy();
@@ -127,7 +130,7 @@ describe('LateAcceptanceModal', () => {
     vi.stubGlobal('fetch', fetchMock);
     const onClose = renderModal();
     const wanted = fromNow(12);
-    type(until(), toPortLocalInput(wanted, ZONE));
+    type(until(), portText(wanted));
     type(reason(), '  Shipper waiting for the LC amendment ');
     send();
     await waitFor(() => expect(onClose).toHaveBeenCalled());

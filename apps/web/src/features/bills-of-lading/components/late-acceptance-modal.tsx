@@ -2,9 +2,9 @@ import { CUT_OFF_CODES } from '@lading/contract/voyages';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { DateField } from '../../../components/form/date-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextField } from '../../../components/form/text-fields';
 import { TextAreaField } from '../../../components/form/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { usePhoneLayout } from '../../../lib/phone-layout';
@@ -113,10 +113,11 @@ function LateAcceptanceFormBody({
             {context.cutOff === 'DCO' ? 'submit the shipping instructions' : 'change the VGM'} until the time
             you set, in {context.port.name}’s time. Your reason goes into the bill’s history.
           </Text>
-          <TextField<LateAcceptanceForm>
+          <DateField<LateAcceptanceForm>
             name="until"
             label={`Accept until (port time, ${portOffset(context.at, zone)})`}
-            type="datetime-local"
+            fieldName="Accept until"
+            withTime
             required
             data-autofocus
           />

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../../lib/format';
 import { type Session, setSession } from '../../../lib/session';
 import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS } from '../../../test/permission-sets';
 import { VgmDeclarations } from './vgm-declarations';
@@ -146,7 +147,7 @@ describe('VgmDeclarations', () => {
     fireEvent.click(form.getByLabelText(/^SM2/));
     type(form, /^Verified gross mass/, '12345.675');
     expect((form.getByLabelText(/^Verified gross mass/) as HTMLInputElement).value).toBe('12,345.68');
-    type(form, /^Weighing date/, yesterday);
+    type(form, /^Weighing date/, formatDate(yesterday));
     type(form, /^Weighing party/, 'Nhava Sheva CFS');
     type(form, /^Authorised signatory/, 'PRIYA SHAH');
     fireEvent.click(form.getByRole('button', { name: 'Declare VGM' }));
@@ -190,7 +191,7 @@ describe('VgmDeclarations', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
     fireEvent.click(form.getByLabelText(/^SM1/));
     type(form, /^Verified gross mass/, '20000');
-    type(form, /^Weighing date/, yesterday);
+    type(form, /^Weighing date/, formatDate(yesterday));
     type(form, /^Weighing party/, 'CFS');
     type(form, /^Authorised signatory/, 'A. SHIPPER');
     fireEvent.click(form.getByRole('button', { name: 'Declare VGM' }));

@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { DateField } from '../../../components/form/date-fields';
 import { FormOptions } from '../../../components/form/field-chrome';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField } from '../../../components/form/number-fields';
@@ -188,7 +189,7 @@ function ContainerVgmForm({
                 decimals={2}
                 autoComplete="off"
               />
-              <TextField<VgmForm> name="weighingDate" label="Weighing date" type="date" required />
+              <DateField<VgmForm> name="weighingDate" label="Weighing date" required />
               <TextField<VgmForm>
                 name="weighingParty"
                 label="Weighing party"

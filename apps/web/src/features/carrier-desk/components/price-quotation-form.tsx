@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SelectField } from '../../../components/form/choice-fields';
+import { DateField } from '../../../components/form/date-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -160,13 +160,7 @@ export function PriceQuotationForm({
               allowDeselect={false}
               data={[...DESK_CURRENCIES]}
             />
-            <TextField<PriceForm>
-              name="validUntil"
-              label="Valid until"
-              required
-              type="date"
-              min={todayIso()}
-            />
+            <DateField<PriceForm> name="validUntil" label="Valid until" required min={todayIso()} />
           </SimpleGrid>
           <ChargeLines quotation={quotation} />
           {price.isError && !(price.error instanceof ApiError && Object.keys(price.error.fields).length) && (

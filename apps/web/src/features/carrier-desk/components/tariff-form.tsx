@@ -5,10 +5,10 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { CheckboxField, SelectField, TypeaheadField } from '../../../components/form/choice-fields';
+import { DateField } from '../../../components/form/date-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useIsoEquipment } from '../../../lib/reference-data/find-iso-equipment';
 import { findPorts } from '../../../lib/reference-data/find-ports';
@@ -165,8 +165,8 @@ export function TariffEditor({
               allowDeselect={false}
               data={[...DESK_CURRENCIES]}
             />
-            <TextField<TariffForm> name="validFrom" label="Valid from" required type="date" />
-            <TextField<TariffForm> name="validTo" label="Valid to" required type="date" />
+            <DateField<TariffForm> name="validFrom" label="Valid from" required />
+            <DateField<TariffForm> name="validTo" label="Valid to" required />
           </SimpleGrid>
           <TariffCharges />
           {refusal && (

@@ -22,6 +22,7 @@ import {
 import { useMemo, useRef } from 'react';
 import { type SubmitHandler, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TypeaheadField } from '../../../components/form/choice-fields';
+import { DateField } from '../../../components/form/date-fields';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { TextField, useField } from '../../../components/form/text-fields';
@@ -320,11 +321,10 @@ export function RateEnquiryFields({
                 />
               </>
             )}
-            <TextField<RateEnquiryForm>
+            <DateField<RateEnquiryForm>
               name="cargoReadyDate"
               label="Cargo ready date"
               required
-              type="date"
               min={todayIso()}
             />
           </SimpleGrid>

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
 import { TypeaheadField } from '../../../components/form/choice-fields';
+import { DateField } from '../../../components/form/date-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
-import { TextField } from '../../../components/form/text-fields';
 import { searchSeaPorts } from '../../../lib/reference-data/find-sea-ports';
 import { usePortByCode } from '../api/find-port';
 import { scheduleKeys } from '../api/query-keys';
@@ -101,8 +101,8 @@ export function ScheduleSearchForm({
             <PortField name="pod" label="To (port of discharge)" />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-            <TextField<ScheduleForm> name="departureFrom" label="Departing from" required type="date" />
-            <TextField<ScheduleForm> name="departureTo" label="Departing until" required type="date" />
+            <DateField<ScheduleForm> name="departureFrom" label="Departing from" required />
+            <DateField<ScheduleForm> name="departureTo" label="Departing until" required />
             <TranshipmentField />
           </SimpleGrid>
           <Group justify="flex-end" mt="xs">

@@ -17,9 +17,9 @@ import {
 import { ActionIcon, Alert, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormProvider, type UseFormSetError, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { DateField } from '../../../components/form/date-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextField } from '../../../components/form/text-fields';
 import { TextAreaField } from '../../../components/form/textarea-field';
 import { OnDemandSelect } from '../../../components/on-demand-select';
 import { ApiError } from '../../../lib/api-client';
@@ -34,7 +34,7 @@ import classes from './voyages.module.css';
 type Call = TransportCall;
 const portName = (call: Call) => `${call.port.name} (${call.port.code})`;
 
-/** A `datetime-local` cell in the port's time: its label says so, with the offset. */
+/** A date and time cell in the port's time (dd/mm/yyyy hh:mm): its label says so, with the offset. */
 function PortTimeField<T extends Record<string, unknown>>({
   name,
   label,
@@ -49,11 +49,12 @@ function PortTimeField<T extends Record<string, unknown>>({
   autoFocus?: boolean;
 }) {
   return (
-    <TextField<T>
+    <DateField<T>
       name={name as never}
       label={`${label} (port time, ${portOffset(call.etd, call.port.timeZone)})`}
+      fieldName={label}
+      withTime
       required={required}
-      type="datetime-local"
       {...(autoFocus ? { 'data-autofocus': true } : {})}
     />
   );

@@ -8,10 +8,10 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/c
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { AnchorLink } from '../../../components/anchor-link';
+import { DateField } from '../../../components/form/date-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { IntegerField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { toast } from '../../../lib/toast';
@@ -107,7 +107,7 @@ function GenerateVoyagesForm({ service, onClose }: { service: CarrierService; on
             rotation. Sailings already generated are kept as they are.
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextField<GenerateForm> name="from" label="First sailing" required type="date" data-autofocus />
+            <DateField<GenerateForm> name="from" label="First sailing" required data-autofocus />
             <IntegerField<GenerateForm> name="weeks" label="Number of sailings" required min={1} max={52} />
           </SimpleGrid>
           {refused && (

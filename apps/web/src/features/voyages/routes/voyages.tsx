@@ -4,6 +4,8 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/anchor-link';
+import { DateInput } from '../../../components/date-input';
+import { isDateValue } from '../../../components/form/date-text';
 import { ListFilters, type ListNoun, ListPage, useListPage } from '../../../components/list-page';
 import { OnDemandSelect } from '../../../components/on-demand-select';
 import { Typeahead } from '../../../components/typeahead';
@@ -141,17 +143,19 @@ export function VoyagesPage() {
             maxLength={20}
             onChange={(event) => set({ voyageNumber: event.currentTarget.value })}
           />
-          <TextInput
+          <DateInput
             label="Departing from"
-            type="date"
             value={filters.departureFrom}
-            onChange={(event) => set({ departureFrom: event.currentTarget.value })}
+            onChange={(departureFrom) => {
+              if (isDateValue(departureFrom)) set({ departureFrom });
+            }}
           />
-          <TextInput
+          <DateInput
             label="Departing until"
-            type="date"
             value={filters.departureTo}
-            onChange={(event) => set({ departureTo: event.currentTarget.value })}
+            onChange={(departureTo) => {
+              if (isDateValue(departureTo)) set({ departureTo });
+            }}
           />
         </ListFilters>
       }
