@@ -1,16 +1,20 @@
 import { Center, Loader } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ensureAuthData } from '../../features/accounts/api/get-auth-data';
 import { queryClient } from '../../lib/query-client';
 import { decideRouteAccess } from '../../lib/route-access';
 import { useSession } from '../../lib/session';
-import { NotPermittedPage } from '../not-permitted';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { useFollowSession } from './follow-session';
 import classes from './portal-layout.module.css';
+
+/** The refusal, fetched when a route guard first refuses (no first load shows it). */
+const NotPermittedPage = lazy(() =>
+  import('../not-permitted').then((module) => ({ default: module.NotPermittedPage })),
+);
 
 /** The route guard: the screen when every matched route's `staticData.requires` is held, else the refusal. */
 function GuardedOutlet() {
@@ -26,7 +30,12 @@ function GuardedOutlet() {
     if (access === 'loading') void ensureAuthData().catch(() => {});
   }, [access]);
 
-  if (access === 'not-permitted') return <NotPermittedPage />;
+  if (access === 'not-permitted')
+    return (
+      <Suspense fallback={null}>
+        <NotPermittedPage />
+      </Suspense>
+    );
   if (access === 'loading')
     return (
       <Center mih="40vh">
