@@ -63,7 +63,7 @@ test('the customer’s bell shows the carrier’s return live, e-mails what is w
 
   // No reload: the open page's bell counts both within 10 s.
   await expect(bell).toHaveAttribute('aria-label', bellLabel(before + 2), { timeout: 10_000 });
-  await expect(page.getByTestId('notification-badge').locator('.mantine-Indicator-indicator')).toHaveText(
+  await expect(page.getByTestId('notification-badge').locator('[data-count]')).toHaveText(
     before + 2 > 9 ? '9+' : String(before + 2),
   );
 

@@ -21,13 +21,13 @@ export const FIRST_LOAD_PAGES = [
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 2.47,
+    ceiling: 2.43,
     budget: 3.0,
   },
   {
     page: '/bl_view/{id}',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-view.tsx'],
-    ceiling: 2.99,
+    ceiling: 2.93,
     budget: 3.5,
   },
 ] as const;

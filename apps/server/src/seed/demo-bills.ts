@@ -1,5 +1,6 @@
 import { computeBillTotals, isValidContainerNumber, withCheckDigit } from '@lading/contract/bills-of-lading';
-import { eq, inArray } from 'drizzle-orm';
+import { type Charge, type EquipmentLine, multiplyMoney, sumMoney } from '@lading/contract/quotations';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { auditEvents } from '../db/schema/audit';
 import {
@@ -14,6 +15,8 @@ import { parties } from '../db/schema/companies';
 import { offices } from '../db/schema/offices';
 import { hsCodes, packageTypes, ports } from '../db/schema/reference-data';
 import { users } from '../db/schema/users';
+import { insertQuotation } from '../modules/quotations';
+import { pickBillSailings } from './demo-sailings';
 
 type Size = '20GP' | '40GP' | '40HC' | '20RF';
 const SIZES: Record<Size, { iso: string; tare: number }> = {
@@ -54,6 +57,8 @@ type DemoBill = {
   description?: string;
   marks?: string;
   nameInBl?: boolean;
+  /** What was booked when no container is on the bill yet (otherwise the bill's containers, by size-type). */
+  booked?: { size: Size; quantity: number }[];
 };
 
 const GARMENTS: DemoCargo = {
@@ -107,6 +112,7 @@ const DEMO_BILLS: DemoBill[] = [
     cargo: [],
     description: '',
     marks: '',
+    booked: [{ size: '40HC', quantity: 2 }],
   },
   {
     owner: 'customer',
@@ -249,6 +255,7 @@ const DEMO_BILLS: DemoBill[] = [
     consignee: 'HAMBURGT',
     containers: [],
     cargo: [],
+    booked: [{ size: '20GP', quantity: 1 }],
   },
   {
     owner: 'customer2',
@@ -315,16 +322,81 @@ const DEMO_BILLS: DemoBill[] = [
   },
 ];
 
-const VESSELS = ['MV Lading Horizon', 'MV Coral Meridian', 'MV Arabian Tide'];
+const DAY = 86_400_000;
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * Seeds bookings, containers and the demo bills (offices exist already), in the demo seed's transaction. A bill with a
- * `sailing` is seeded only when `sailings` has its voyage; returns the booking and bill of each seeded one.
+ * The carrier's rates for the demo bookings, in USD: its staff priced them (the demo tariffs cover a few lanes only,
+ * and a tariff that priced a quotation can no longer be deleted).
+ */
+const BOOKED_RATES: Record<Size, { freight: string; thc: string }> = {
+  '20GP': { freight: '650.00', thc: '95.00' },
+  '40GP': { freight: '1100.00', thc: '140.00' },
+  '40HC': { freight: '1250.00', thc: '140.00' },
+  '20RF': { freight: '1900.00', thc: '160.00' },
+};
+
+/** What a demo bill's booking was for: its containers by size-type (heaviest cargo of each), or what was booked. */
+function bookedEquipment(demo: DemoBill): { size: Size; line: EquipmentLine }[] {
+  if (demo.booked)
+    return demo.booked.map(({ size, quantity }) => ({
+      size,
+      line: { isoCode: SIZES[size].iso, quantity, weightPerUnit: 18, weightUnit: 'MT' },
+    }));
+  const bySize = new Map<Size, { quantity: number; weight: number }>();
+  for (const c of demo.containers) {
+    const seen = bySize.get(c.size) ?? { quantity: 0, weight: 0 };
+    bySize.set(c.size, { quantity: seen.quantity + 1, weight: Math.max(seen.weight, Math.ceil(c.gross)) });
+  }
+  return [...bySize].map(([size, { quantity, weight }]) => ({
+    size,
+    line: { isoCode: SIZES[size].iso, quantity, weightPerUnit: weight, weightUnit: 'kg' },
+  }));
+}
+
+/** The charge lines of a demo booking's quotation: freight and origin handling per container, the documentation fee. */
+function bookedCharges(equipment: { size: Size; line: EquipmentLine }[]): Charge[] {
+  const charges: Charge[] = [];
+  const perContainer = (code: string, name: string, line: EquipmentLine, unitAmount: string) =>
+    charges.push({
+      code,
+      name,
+      basis: 'PER_CONTAINER',
+      isoCode: line.isoCode,
+      quantity: line.quantity,
+      unitAmount,
+      amount: multiplyMoney(unitAmount, line.quantity),
+      currency: 'USD',
+    });
+  for (const { size, line } of equipment)
+    perContainer('OCEAN_FREIGHT', 'Ocean freight', line, BOOKED_RATES[size].freight);
+  for (const { size, line } of equipment)
+    perContainer('THC_ORIGIN', 'Terminal handling, origin', line, BOOKED_RATES[size].thc);
+  charges.push({
+    code: 'DOC_FEE',
+    name: 'Documentation fee',
+    basis: 'PER_BL',
+    isoCode: null,
+    quantity: 1,
+    unitAmount: '45.00',
+    amount: '45.00',
+    currency: 'USD',
+  });
+  return charges;
+}
+
+/**
+ * Seeds bookings, containers and the demo bills (offices exist already), in the demo seed's transaction, relative to
+ * the seeding time `now` (issue 28): every booking comes from an accepted quotation (its equipment) and is on a
+ * sailing of the demo schedule; a bill issued is dated by its sailing's departure, the others within the days before
+ * the seeding, none after it. A bill with a `sailing` is seeded only when `sailings` has its voyage; the others get
+ * theirs from `pickBillSailings`. Returns the booking and bill of each seeded one with a `sailing`.
  */
 export async function seedDemoBills(
   tx: Tx,
   ownerIds: { customer: number; customer2: number },
   sailings: Partial<Record<SailingRole, DemoSailing>> = {},
+  now = new Date(),
 ): Promise<Partial<Record<SailingRole, { bookingId: number; billId: number }>>> {
   const seeded: Partial<Record<SailingRole, { bookingId: number; billId: number }>> = {};
   const officeRows = await tx.select().from(offices);
@@ -359,6 +431,13 @@ export async function seedDemoBills(
       ),
     );
   const hsId = (code: string) => hsRows.find((h) => h.code === code)?.id ?? null;
+  // A bill without cargo yet: its quotation names a six-digit HS code all the same (the enquiry requires one).
+  const [anyHs] = await tx
+    .select({ id: hsCodes.id })
+    .from(hsCodes)
+    .where(sql`length(${hsCodes.code}) = 6`)
+    .orderBy(hsCodes.code)
+    .limit(1);
   const [owner1] = await tx
     .select({ partyId: users.partyId })
     .from(users)
@@ -378,14 +457,64 @@ export async function seedDemoBills(
     }
   };
 
+  // The sailings of the bills without a role: one that has left for a bill issued (earlier for one surrendered).
+  const picked = await pickBillSailings(
+    tx,
+    DEMO_BILLS.map((demo) => ({
+      pol: demo.pol,
+      pod: demo.pod,
+      departed: demo.status === 'ISSUED' || demo.status === 'SURRENDERED',
+      departedDaysAgo: demo.status === 'SURRENDERED' ? 5 : 2,
+    })),
+    new Set(Object.values(sailings).map((s) => s.voyageId)),
+    now,
+  );
+
   for (const [index, demo] of DEMO_BILLS.entries()) {
-    const sailing = demo.sailing ? sailings[demo.sailing] : undefined;
-    if (demo.sailing && !sailing) continue;
+    const roleSailing = demo.sailing ? sailings[demo.sailing] : undefined;
+    if (demo.sailing && !roleSailing) continue;
+    const sailing = roleSailing ? { ...roleSailing, departedAt: null } : picked[index];
     const ownerId = ownerIds[demo.owner];
     const seq = String(index + 1).padStart(4, '0');
-    const vessel = sailing?.vesselName ?? VESSELS[index % VESSELS.length]!;
-    const voyage = sailing?.voyageNumber ?? `${String(40 + index).padStart(3, '0')}W`;
-    const day = String(1 + ((index * 2) % 27)).padStart(2, '0');
+    const issued = demo.status === 'ISSUED' || demo.status === 'SURRENDERED';
+    const office = officeId(demo.pol === 'INMAA' ? 'MAA' : 'TSX');
+    // The timeline, relative to the seeding: priced, accepted (the booking), the draft dated; for a bill issued,
+    // before its sailing left, which dates it.
+    const departedAt = issued ? (sailing?.departedAt ?? new Date(now.getTime() - 5 * DAY)) : null;
+    const daysBefore = (index * 2) % 9;
+    const bookedAt = departedAt
+      ? new Date(departedAt.getTime() - 10 * DAY)
+      : new Date(now.getTime() - (daysBefore + 2) * DAY);
+    const pricedAt = new Date(bookedAt.getTime() - DAY);
+    const blDate = isoDay(departedAt ?? new Date(now.getTime() - daysBefore * DAY));
+    const issuedOn = departedAt ? new Date(departedAt.getTime() + 20 * 3_600_000) : null;
+
+    const equipment = bookedEquipment(demo);
+    const charges = bookedCharges(equipment);
+    const { id: quotationId } = await insertQuotation(
+      tx,
+      {
+        status: 'ACCEPTED',
+        createdById: ownerId,
+        officeId: office,
+        polId: portId(demo.pol)!,
+        podId: portId(demo.pod)!,
+        cargoType: demo.containers.some((c) => c.size === '20RF') ? 'PEF' : 'GEN',
+        hsCodeId: (demo.cargo[0] && hsId(demo.cargo[0].hs)) ?? anyHs!.id,
+        cargoReadyDate: isoDay(new Date(bookedAt.getTime() + 3 * DAY)),
+        currency: 'USD',
+        totalAmount: sumMoney(charges.map((c) => c.amount)),
+        validUntil: isoDay(new Date(pricedAt.getTime() + 7 * DAY)),
+        voyageId: sailing?.voyageId ?? null,
+        version: 2,
+        createdAt: pricedAt,
+        updatedAt: bookedAt,
+      },
+      equipment.map((e) => e.line),
+      charges,
+    );
+    const vessel = sailing?.vesselName ?? null;
+    const voyage = sailing?.voyageNumber ?? null;
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -397,7 +526,9 @@ export async function seedDemoBills(
         voyageNumber: voyage,
         voyageId: sailing?.voyageId ?? null,
         status: 'CONFIRMED',
-        officeId: officeId(demo.pol === 'INMAA' ? 'MAA' : 'TSX'),
+        quotationId,
+        officeId: office,
+        createdAt: bookedAt,
       })
       .returning({ id: bookings.id });
 
@@ -419,7 +550,6 @@ export async function seedDemoBills(
     );
     const shipper = partyRows.find((p) => p.id === shipperOf[demo.owner])!;
     const consignee = party(demo.consignee);
-    const issued = demo.status === 'ISSUED' || demo.status === 'SURRENDERED';
     const [bill] = await tx
       .insert(billsOfLading)
       .values({
@@ -431,8 +561,8 @@ export async function seedDemoBills(
         podId: portId(demo.pod),
         vesselName: vessel,
         voyageNumber: voyage,
-        issuingOfficeId: officeId(demo.pol === 'INMAA' ? 'MAA' : 'TSX'),
-        blDate: `2026-11-${day}`,
+        issuingOfficeId: office,
+        blDate,
         blType: index % 4 === 3 ? 'SEAWAY' : 'ORIGINAL',
         loadDischargeTerms: 'CY/CY',
         loadType: 'FCL',
@@ -462,11 +592,12 @@ export async function seedDemoBills(
           ? `${demo.containers.length} container(s) said to contain`
           : null,
         issuedBy: issued ? 'Asha Admin' : null,
-        issuedOn: issued ? new Date(`2026-11-${day}T10:00:00Z`) : null,
-        shippedOnBoardDate: issued ? `2026-11-${day}` : null,
+        issuedOn,
+        shippedOnBoardDate: departedAt ? blDate : null,
         noOfOriginalsPrinted: issued ? 3 : 0,
         isBlSurrendered: demo.status === 'SURRENDERED',
-        surrenderedOn: demo.status === 'SURRENDERED' ? new Date(`2026-11-${day}T15:00:00Z`) : null,
+        surrenderedOn:
+          demo.status === 'SURRENDERED' && issuedOn ? new Date(issuedOn.getTime() + 2 * DAY) : null,
         surrenderedAt: demo.status === 'SURRENDERED' ? (demo.pol === 'INMAA' ? 'Chennai' : 'Mumbai') : null,
         surrenderedBy: demo.status === 'SURRENDERED' ? shipper.name : null,
         docsStatus: issued ? 'RELEASED' : 'PENDING',

@@ -45,9 +45,10 @@ const DEMO_QUOTATIONS: DemoQuotation[] = [
 export async function seedDemoQuotations(
   tx: Tx,
   ownerIds: { customer: number; customer2: number },
+  now = new Date(),
 ): Promise<void> {
-  const today = new Date().toISOString().slice(0, 10);
-  const ready = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const today = now.toISOString().slice(0, 10);
+  const ready = new Date(now.getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
   const codes = [...new Set(DEMO_QUOTATIONS.flatMap((q) => [q.pol, q.pod]))];
   const ports = await queryRows<{ id: number; code: string }>(
     tx,
@@ -103,7 +104,7 @@ export async function seedDemoQuotations(
               totalAmount: priced.totalAmount,
               validUntil:
                 demo.outcome === 'expired'
-                  ? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+                  ? new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10)
                   : priced.validUntil,
             }
           : {}),

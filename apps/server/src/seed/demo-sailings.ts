@@ -157,3 +157,97 @@ export async function seedDemoSailingHistory(
     });
   }
 }
+
+/** A call of the demo schedule loading at a port, for a bill that is not one of the four above. */
+type LoadingCall = DemoSailing & { etd: Date; departedAt: Date | null; direct: boolean };
+
+/** Every loading call at `pol` (not omitted), by departure, saying whether the voyage goes on to `pod` itself. */
+async function loadingCallsAt(tx: Tx, pol: string, pod: string): Promise<LoadingCall[]> {
+  const rows = await queryRows<{
+    voyageId: number;
+    vesselName: string;
+    voyageNumber: string;
+    etd: string | Date;
+    atd: string | Date | null;
+    status: string;
+    direct: boolean;
+  }>(
+    tx,
+    sql`select v.id as "voyageId", vs.name as "vesselName", v.carrier_voyage_number as "voyageNumber",
+          tc.etd, tc.atd, tc.status,
+          exists (select 1 from transport_calls later join ports lp on lp.id = later.port_id
+                  where later.voyage_id = tc.voyage_id and later.sequence > tc.sequence
+                    and later.status <> 'OMITTED' and lp.code = ${pod}) as direct
+        from transport_calls tc
+        join voyages v on v.id = tc.voyage_id
+        join vessels vs on vs.id = v.vessel_id
+        join ports p on p.id = tc.port_id and p.code = ${pol}
+        where tc.status <> 'OMITTED'
+        order by tc.etd, tc.id`,
+  );
+  return rows.map((row) => ({
+    voyageId: row.voyageId,
+    vesselName: row.vesselName,
+    voyageNumber: row.voyageNumber,
+    etd: new Date(row.etd),
+    departedAt: row.status === 'DEPARTED' ? new Date(row.atd ?? row.etd) : null,
+    direct: row.direct,
+  }));
+}
+
+/** What a demo bill needs of its sailing: one that has left (a bill issued) or one whose deadlines are far off. */
+export type BillSailingNeed = { pol: string; pod: string; departed: boolean; departedDaysAgo?: number };
+
+/**
+ * Picks a sailing for each demo bill that is not one of the four above (issue 28: every confirmed booking is on a
+ * sailing), relative to the seeding time `now`, from the port of loading, preferring voyages that go on to the port of
+ * discharge themselves (the others transship):
+ * - a bill issued: a sailing that left at least `departedDaysAgo` days (default 2) before the seeding, the bill dated
+ *   by its departure (the schedule goes back four weeks);
+ * - any other: a sailing departing 10 days or more after the seeding, so its documentation and VGM cut-offs are a
+ *   week away or more, and none of the voyages the four above took (their cut-offs are moved).
+ * Bills of the same lane take successive sailings (`skip`). A lane without such a sailing gets null.
+ */
+export async function pickBillSailings(
+  tx: Tx,
+  needs: readonly BillSailingNeed[],
+  taken: ReadonlySet<number>,
+  now = new Date(),
+): Promise<((DemoSailing & { departedAt: Date | null }) | null)[]> {
+  const calls = new Map<string, LoadingCall[]>();
+  const used = new Map<string, number>();
+  const picked: ((DemoSailing & { departedAt: Date | null }) | null)[] = [];
+  for (const need of needs) {
+    const lane = `${need.pol}-${need.pod}`;
+    if (!calls.has(lane)) calls.set(lane, await loadingCallsAt(tx, need.pol, need.pod));
+    const key = `${lane}-${need.departed}`;
+    const skip = used.get(key) ?? 0;
+    used.set(key, skip + 1);
+    const fits = calls
+      .get(lane)!
+      .filter((call) =>
+        need.departed
+          ? call.departedAt !== null &&
+            call.departedAt.getTime() <= now.getTime() - (need.departedDaysAgo ?? 2) * 24 * HOUR
+          : call.departedAt === null &&
+            call.etd.getTime() >= now.getTime() + 10 * 24 * HOUR &&
+            !taken.has(call.voyageId),
+      );
+    // The latest departures first for a bill issued, the earliest first otherwise; direct sailings before the others.
+    const ordered = (need.departed ? [...fits].reverse() : fits).sort(
+      (a, b) => Number(b.direct) - Number(a.direct),
+    );
+    const call = ordered[skip % Math.max(ordered.length, 1)];
+    picked.push(
+      call
+        ? {
+            voyageId: call.voyageId,
+            vesselName: call.vesselName,
+            voyageNumber: call.voyageNumber,
+            departedAt: call.departedAt,
+          }
+        : null,
+    );
+  }
+  return picked;
+}

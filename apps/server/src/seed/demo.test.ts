@@ -53,7 +53,10 @@ describe('demo quotations and bookings', () => {
             case when q.status = 'QUOTED' and q.valid_until < current_date then 'EXPIRED' else q.status end as status,
             q.total_amount::text as total,
             (select count(*)::int from quotation_charges c where c.quotation_id = q.id) as lines
-          from quotations q join users u on u.id = q.created_by_id order by q.id`,
+          from quotations q join users u on u.id = q.created_by_id
+          -- The quotations of the confirmed bookings behind the bills are checked below (issue 28 item 14).
+          where not exists (select 1 from bookings bk where bk.quotation_id = q.id and bk.status = 'CONFIRMED')
+          order by q.id`,
     );
     const of = (email: string) =>
       rows
@@ -105,7 +108,7 @@ describe('demo bookings on sailings (issue 26)', () => {
           join users u on u.id = b.created_by_id
           join transport_calls tc on tc.voyage_id = b.voyage_id and tc.port_id = b.pol_id
           join transport_call_cut_offs co on co.transport_call_id = tc.id and co.code = 'DCO'
-          where b.voyage_id is not null order by bl.number`,
+          where bl.number in ('LDG26110015', 'LDG26110016', 'LDG26110017', 'LDG26110018') order by bl.number`,
     );
     expect(rows.map((row) => row.number)).toEqual([
       'LDG26110015',
@@ -162,5 +165,116 @@ describe('demo inland tariffs (issue 28 item 5)', () => {
     expect(legs.filter((leg) => leg.startsWith('RAIL')).every((leg) => / IN[A-Z]{3} /.test(leg))).toBe(true);
     expect(new Set(legs).size).toBe(legs.length);
     expect(legs).toHaveLength(20);
+  });
+});
+
+describe('the demo bookings and bills are whole (issue 28 item 14)', () => {
+  const DAY = 86_400_000;
+  // Seeded as if ten days ago: every date the seed writes must follow its seeding day, not the calendar.
+  const seededAt = new Date(Date.now() - 10 * DAY);
+  const seedingDay = seededAt.toISOString().slice(0, 10);
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db, seededAt);
+  });
+  afterAll(() => database.close());
+
+  it('puts every confirmed booking on a sailing from its port of loading, with the equipment of its quotation', async () => {
+    const { queryRows } = await import('../db/client');
+    const { sql } = await import('drizzle-orm');
+    const rows = await queryRows<{
+      number: string;
+      voyageId: number | null;
+      loads: boolean;
+      quotationStatus: string | null;
+      vessel: string | null;
+      sailingVessel: string | null;
+      equipment: Record<string, number> | string | null;
+      containers: Record<string, number> | string | null;
+      billContainers: number | null;
+    }>(
+      database.db,
+      sql`select bk.number, bk.voyage_id as "voyageId", q.status as "quotationStatus",
+            exists (select 1 from transport_calls tc where tc.voyage_id = bk.voyage_id and tc.port_id = bk.pol_id
+              and tc.status <> 'OMITTED') as loads,
+            bk.vessel_name || ' ' || bk.voyage_number as vessel,
+            (select vs.name || ' ' || v.carrier_voyage_number from voyages v join vessels vs on vs.id = v.vessel_id
+              where v.id = bk.voyage_id) as "sailingVessel",
+            (select json_object_agg(e.iso_code, e.quantity) from (select iso_code, sum(quantity)::int as quantity
+              from quotation_equipment where quotation_id = bk.quotation_id group by iso_code) e) as equipment,
+            (select json_object_agg(c.iso_code, c.n) from (select ct.iso_code, count(*)::int as n
+              from bills_of_lading b join bl_containers bc on bc.bl_id = b.id join containers ct on ct.id = bc.container_id
+              where b.booking_id = bk.id group by ct.iso_code) c) as containers,
+            (select count(*)::int from bills_of_lading b join bl_containers bc on bc.bl_id = b.id
+              where b.booking_id = bk.id) as "billContainers"
+          from bookings bk left join quotations q on q.id = bk.quotation_id
+          where bk.status = 'CONFIRMED' order by bk.number`,
+    );
+    const json = (value: Record<string, number> | string | null) =>
+      typeof value === 'string' ? (JSON.parse(value) as Record<string, number>) : value;
+    expect(rows).toHaveLength(18);
+    for (const row of rows) {
+      expect(row.voyageId, `${row.number}: its sailing`).not.toBeNull();
+      expect(row.loads, `${row.number}: the sailing loads at its port of loading`).toBe(true);
+      expect(row.vessel, `${row.number}: vessel and voyage as its sailing`).toBe(row.sailingVessel);
+      expect(row.quotationStatus, `${row.number}: its accepted quotation`).toBe('ACCEPTED');
+      const equipment = json(row.equipment);
+      expect(equipment, `${row.number}: its equipment`).not.toBeNull();
+      expect(Object.values(equipment!).every((n) => n > 0)).toBe(true);
+      // The containers on its bill are those booked (size-types and counts), when any are allocated.
+      if (row.billContainers) expect(json(row.containers), row.number).toEqual(equipment);
+    }
+  });
+
+  it('dates no bill after its seeding day; a bill issued is dated by its sailing’s departure', async () => {
+    const { queryRows } = await import('../db/client');
+    const { sql } = await import('drizzle-orm');
+    const bills = await queryRows<{
+      number: string;
+      status: string;
+      blDate: string | null;
+      shippedOnBoard: string | null;
+      issuedOn: string | null;
+      surrenderedOn: string | null;
+      departed: string | null;
+      callStatus: string | null;
+    }>(
+      database.db,
+      sql`select b.number, b.status, to_char(b.bl_date, 'YYYY-MM-DD') as "blDate",
+            to_char(b.shipped_on_board_date, 'YYYY-MM-DD') as "shippedOnBoard",
+            to_char(b.issued_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "issuedOn",
+            to_char(b.surrendered_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "surrenderedOn",
+            to_char(coalesce(tc.atd, tc.etd) at time zone 'UTC', 'YYYY-MM-DD') as departed, tc.status as "callStatus"
+          from bills_of_lading b join bookings bk on bk.id = b.booking_id
+          left join lateral (select * from transport_calls c where c.voyage_id = bk.voyage_id and c.port_id = bk.pol_id
+            and c.status <> 'OMITTED' order by c.sequence limit 1) tc on true
+          order by b.number`,
+    );
+    expect(bills).toHaveLength(18);
+    const earliest = new Date(seededAt.getTime() - 60 * DAY).toISOString().slice(0, 10);
+    for (const bill of bills) {
+      for (const day of [bill.blDate, bill.shippedOnBoard]) {
+        if (day === null) continue;
+        expect(day <= seedingDay, `${bill.number}: ${day} after the seeding day ${seedingDay}`).toBe(true);
+        expect(day >= earliest, `${bill.number}: ${day} long before the seeding day`).toBe(true);
+      }
+      for (const at of [bill.issuedOn, bill.surrenderedOn]) {
+        if (at === null) continue;
+        expect(Date.parse(at), `${bill.number}: ${at} after the seeding`).toBeLessThanOrEqual(
+          seededAt.getTime(),
+        );
+      }
+      if (bill.status === 'ISSUED' || bill.status === 'SURRENDERED') {
+        expect(bill, `${bill.number}: shipped on board when its sailing left`).toMatchObject({
+          callStatus: 'DEPARTED',
+          shippedOnBoard: bill.departed,
+          blDate: bill.departed,
+        });
+        expect(Date.parse(bill.issuedOn!)).toBeGreaterThan(Date.parse(`${bill.departed}T00:00:00Z`));
+        if (bill.status === 'SURRENDERED')
+          expect(Date.parse(bill.surrenderedOn!)).toBeGreaterThan(Date.parse(bill.issuedOn!));
+      }
+    }
   });
 });

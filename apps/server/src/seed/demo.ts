@@ -134,9 +134,10 @@ export async function hasDemoData(db: Db): Promise<boolean> {
 
 /**
  * Seeds the demo companies and accounts. Idempotent: rows are keyed by natural keys (party code, e-mail), so a
- * second run inserts nothing. Returns whether this run created the demo accounts.
+ * second run inserts nothing. Returns whether this run created the demo accounts. Tariffs, sailings, bills and
+ * quotations are dated from `now`, the seeding time (a test seeds as if earlier).
  */
-export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
+export async function seedDemoData(db: Db, now = new Date()): Promise<{ created: boolean }> {
   if (await hasDemoData(db)) return { created: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -164,7 +165,6 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     }
     const officeRows = await tx.select({ id: offices.id, code: offices.code }).from(offices);
     const officeId = (code: string) => officeRows.find((o) => o.code === code)!.id;
-    const now = new Date();
     const inserted = await tx
       .insert(users)
       .values([
@@ -245,15 +245,15 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
         .values(approved.map((m) => ({ ...m, status: 'APPROVED' as const, decidedAt: now })));
     const customer = idOf(DEMO_ACCOUNTS.customer);
     const customer2 = idOf(DEMO_ACCOUNTS.customer2);
-    await seedDemoTariffs(tx);
-    await seedDemoInlandTariffs(tx);
-    await seedDemoVoyages(tx);
+    await seedDemoTariffs(tx, now);
+    await seedDemoInlandTariffs(tx, now);
+    await seedDemoVoyages(tx, now);
     const admin = idOf(DEMO_ACCOUNTS.admin);
     if (customer && customer2 && admin) {
-      const { sailings, rolledFrom } = await pickDemoSailings(tx);
-      const seeded = await seedDemoBills(tx, { customer, customer2 }, sailings);
-      await seedDemoSailingHistory(tx, { adminId: admin, seeded, sailings, rolledFrom });
-      await seedDemoQuotations(tx, { customer, customer2 });
+      const { sailings, rolledFrom } = await pickDemoSailings(tx, now);
+      const seeded = await seedDemoBills(tx, { customer, customer2 }, sailings, now);
+      await seedDemoSailingHistory(tx, { adminId: admin, seeded, sailings, rolledFrom }, now);
+      await seedDemoQuotations(tx, { customer, customer2 }, now);
     }
     return { created: inserted.length > 0 };
   });

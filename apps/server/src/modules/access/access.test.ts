@@ -6,6 +6,8 @@ import { companyMemberships, parties } from '../../db/schema/companies';
 import { domainEvents } from '../../db/schema/events';
 import { outboxMails } from '../../db/schema/mail';
 import { offices } from '../../db/schema/offices';
+import { quotations } from '../../db/schema/quotations';
+import { hsCodes, ports } from '../../db/schema/reference-data';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_PASSWORD } from '../../seed/demo';
@@ -299,6 +301,41 @@ describe('access model', () => {
       expect(events.some((e) => (e.payload as { userId: number }).userId === newcomer.userId)).toBe(true);
     });
 
+    /** A rate enquiry that prices at once from the demo tariff (INNSA -> AEJEA, one 22G1). */
+    const enquiry = async () => {
+      const portRows = await t.database.db.select({ id: ports.id, code: ports.code }).from(ports);
+      const portId = (code: string) => portRows.find((p) => p.code === code)!.id;
+      const [hs] = await t.database.db
+        .select({ id: hsCodes.id })
+        .from(hsCodes)
+        .where(eq(hsCodes.code, '620342'));
+      return {
+        polId: portId('INNSA'),
+        podId: portId('AEJEA'),
+        cargoType: 'GEN',
+        hsCode: hs!.id,
+        equipment: [{ isoCode: '22G1', quantity: 1, weightPerUnit: 12, weightUnit: 'MT' }],
+        cargoReadyDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      };
+    };
+    const quotationsOf = async (userId: number) =>
+      t.database.db.select({ id: quotations.id }).from(quotations).where(eq(quotations.createdById, userId));
+
+    it('a pending member cannot send a rate enquiry (403, nothing written) until the carrier approves them (issue 28)', async () => {
+      expect(await readUser(newcomer)).toMatchObject({ companyStatus: 'PENDING' });
+      const refused = await call('POST', '/cp/quotations/', newcomer.headers, await enquiry());
+      expect(refused.statusCode, refused.body).toBe(403);
+      // The 403 every refusal answers (the access hook's shape), with why in words.
+      expect(refused.json()).toEqual({
+        granted: false,
+        error: {
+          code: 'FORBIDDEN',
+          message: 'Rate enquiries open once your company membership is approved by the carrier.',
+        },
+      });
+      expect(await quotationsOf(newcomer.userId)).toEqual([]);
+    });
+
     it('staff see the request in the queue and approve it: the company is linked, the user is told by e-mail', async () => {
       const queue = await call('GET', '/cp/company-memberships/?status=PENDING', as.branch.headers);
       expect(queue.statusCode).toBe(200);
@@ -338,6 +375,13 @@ describe('access model', () => {
         .from(auditEvents)
         .where(and(eq(auditEvents.recordType, 'COMPANY_MEMBERSHIP'), eq(auditEvents.recordId, request.id)));
       expect(audit.map((row) => row.action)).toEqual(['REQUESTED', 'APPROVED']);
+    });
+
+    it('an approved member sends a rate enquiry', async () => {
+      const sent = await call('POST', '/cp/quotations/', newcomer.headers, await enquiry());
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json()).toMatchObject({ status: 'QUOTED', createdById: newcomer.userId });
+      expect(await quotationsOf(newcomer.userId)).toHaveLength(1);
     });
 
     it('membership grants no access to a colleague’s records', async () => {

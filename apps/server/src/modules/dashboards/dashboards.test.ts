@@ -255,6 +255,13 @@ describe('dashboards: the customer home and the carrier queues, equal to the lis
   }
 
   it('counts each queue per office: the Chennai branch its own, the corporate office all', async () => {
+    // The demo's open bills are on sailings still to come, counted in their sailing's month, which may be after the
+    // window: shipped today, their eleven lanes are in it and the largest VOLUME_TOP are kept.
+    await queryRows(
+      t.database.db,
+      sql`update bills_of_lading b set shipped_on_board_date = current_date
+        where shipped_on_board_date is null and exists (select 1 from bl_containers bc where bc.bl_id = b.id)`,
+    );
     const corporate = await expectQueuesEqualLists(who.admin);
     const branch = await expectQueuesEqualLists(who.branchAdmin);
     expect(corporate.office).toMatchObject({ code: 'TSX', isCorporate: true });

@@ -104,8 +104,14 @@ describe('DCSA exports', () => {
       outerPackaging: { numberOfPackages: 800 },
     });
     expect(item.descriptionOfGoods.join(' ')).toBe(stored.description.replaceAll('\n', ' '));
-    // The demo bookings carry no sailing dates: the arrival is the only value the export has to stand in for.
-    expect(td.feedbacks.map((f: Json) => f.jsonPath)).toEqual(['$.transports.plannedArrivalDate']);
+    // The demo booking is on a sailing (issue 28): the planned dates are its sailing's, nothing stands in.
+    const booking = (await get(admin, `/cp/bookings/${stored.bookingId}`)).json() as Json;
+    expect(booking.eta).toEqual(expect.any(String));
+    expect(td.transports).toMatchObject({
+      plannedDepartureDate: booking.etd,
+      plannedArrivalDate: booking.eta,
+    });
+    expect(td.feedbacks).toBeUndefined();
   });
 
   it('maps every status as docs/dcsa-mapping.md says, and issued bills carry their dates', async () => {

@@ -27,9 +27,9 @@ export const quotationsRoutes: FastifyPluginAsyncZod<{ quotations: QuotationsSer
       schema: {
         tags,
         summary:
-          'Rate enquiry: priced at once from the tariff (QUOTED: charges, total, validity) or REQUESTED when none matches',
+          'Rate enquiry: priced at once from the tariff (QUOTED: charges, total, validity) or REQUESTED when none matches; 403 for a customer whose company membership is still pending',
         body: CreateQuotationBodySchema,
-        response: { 201: QuotationSchema, ...errors },
+        response: { 201: QuotationSchema, 403: ErrorBodySchema, ...errors },
       },
     },
     async (request, reply) =>

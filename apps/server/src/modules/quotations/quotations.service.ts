@@ -80,6 +80,10 @@ const invalid = (fields: Record<string, string>) => {
   return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
 };
 
+/** A pending company member's rate enquiry: refused until the carrier approves the membership. */
+export const PENDING_MEMBER_MESSAGE =
+  'Rate enquiries open once your company membership is approved by the carrier.';
+
 export function createQuotationsService(deps: {
   db: Db;
   kickMail: () => void;
@@ -173,6 +177,9 @@ export function createQuotationsService(deps: {
      * REQUESTED when no tariff matches; quotation, lines, audit row and event in one transaction.
      */
     async createQuotation(caller: Principal, body: CreateQuotationBody): Promise<Quotation> {
+      // Prices and bookings are made for the customer's company: not while the carrier has yet to approve their
+      // membership (issue 28; the web shows them why instead of the form). 403 before anything is looked up.
+      if (caller.companyStatus === 'PENDING') throw new AppError('FORBIDDEN', PENDING_MEMBER_MESSAGE);
       const places = await checkReferences(body);
       // A chosen sailing must load at the port of loading and still take bookings (its STA cut-off).
       if (body.voyageId !== undefined)

@@ -1,9 +1,8 @@
-import { Avatar, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { OnDemandMenu } from '../../components/on-demand-menu';
-import { OfficeSwitcher } from '../../features/accounts/components/office-switcher';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { homePath, useCan } from '../../lib/permissions';
 import { useMediaMatch, usePhoneLayout } from '../../lib/phone-layout';
@@ -12,8 +11,42 @@ import { signOut } from '../../lib/sign-out';
 import classes from './app-header.module.css';
 import { type NavItem, navItems, workspaceItems } from './nav-items';
 
+/**
+ * The office switcher, fetched for carrier staff only (customers have no office and never see it: a BL list or
+ * bl_view first load of theirs does without it).
+ */
+const OfficeSwitcher = lazy(() =>
+  import('../../features/accounts/components/office-switcher').then((module) => ({
+    default: module.OfficeSwitcher,
+  })),
+);
+
 /** The phone's menu drawer, fetched when the burger is first pressed (it then stays mounted for its transitions). */
 const NavDrawer = lazy(() => import('./nav-drawer').then((module) => ({ default: module.NavDrawer })));
+
+/**
+ * The profile button's picture: a person in a circle, drawn like the header's other icons. It was Mantine's Avatar
+ * placeholder (no initials, no image), whose module brings the avatar group, the initials and their colours to every
+ * signed-in first load (1.4 KB brotli, issue 28).
+ */
+function ProfileIcon() {
+  return (
+    <span className={classes.avatar} aria-hidden="true">
+      <svg
+        aria-hidden="true"
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21a8 8 0 0 1 16 0" />
+      </svg>
+    </span>
+  );
+}
 
 /**
  * The admin workspace's section of the header: a menu button listing the screens the user may open (arrow keys move
@@ -65,6 +98,7 @@ export function AppHeader() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const permissions = session?.authData?.permissions;
+  const hasOffices = (session?.authData?.offices.length ?? 0) > 0;
   const items = navItems(permissions);
   const workspace = workspaceItems(permissions);
   const name = session ? `${session.user.first_name} ${session.user.last_name}` : '';
@@ -107,7 +141,11 @@ export function AppHeader() {
         )}
       </Group>
       <Group gap={isMobile ? 4 : 'sm'} wrap="nowrap">
-        <OfficeSwitcher className={classes.office} compact={Boolean(isNarrow)} />
+        {hasOffices && (
+          <Suspense fallback={null}>
+            <OfficeSwitcher className={classes.office} compact={Boolean(isNarrow)} />
+          </Suspense>
+        )}
         {can('CP.NOTIFICATION.VIEW') && <NotificationBell />}
         {/* No focus placeholder: axe counts Mantine's focusable placeholder as an invalid child of the menu. */}
         <OnDemandMenu
@@ -117,7 +155,7 @@ export function AppHeader() {
           withInitialFocusPlaceholder={false}
           target={
             <UnstyledButton className={classes.profile}>
-              <Avatar size="sm" radius="xl" color="white" aria-hidden />
+              <ProfileIcon />
               {!isNarrow && <Text size="sm">{name}</Text>}
               <span className="visually-hidden">{isNarrow ? `${name} profile menu` : 'profile menu'}</span>
             </UnstyledButton>

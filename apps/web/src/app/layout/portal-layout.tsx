@@ -6,7 +6,6 @@ import { ensureAuthData } from '../../features/accounts/api/get-auth-data';
 import { queryClient } from '../../lib/query-client';
 import { decideRouteAccess } from '../../lib/route-access';
 import { useSession } from '../../lib/session';
-import { NotPermittedPage } from '../not-permitted';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { useFollowSession } from './follow-session';
@@ -14,6 +13,10 @@ import classes from './portal-layout.module.css';
 
 /** The "Still there?" warning of the idle timeout: its own chunk, fetched after the screen. */
 const IdleWarning = lazy(() => import('./idle-warning').then((module) => ({ default: module.IdleWarning })));
+/** The refusal, fetched when a route guard first refuses (no first load shows it). */
+const NotPermittedPage = lazy(() =>
+  import('../not-permitted').then((module) => ({ default: module.NotPermittedPage })),
+);
 
 /** The route guard: the screen when every matched route's `staticData.requires` is held, else the refusal. */
 function GuardedOutlet() {
@@ -29,7 +32,12 @@ function GuardedOutlet() {
     if (access === 'loading') void ensureAuthData().catch(() => {});
   }, [access]);
 
-  if (access === 'not-permitted') return <NotPermittedPage />;
+  if (access === 'not-permitted')
+    return (
+      <Suspense fallback={null}>
+        <NotPermittedPage />
+      </Suspense>
+    );
   if (access === 'loading')
     return (
       <Center mih="40vh">

@@ -1,5 +1,5 @@
 import type { Notification } from '@lading/contract/notifications';
-import { ActionIcon, Button, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
 import { cloneElement, type ReactElement, type ReactNode, type Ref, useLayoutEffect } from 'react';
@@ -67,15 +67,14 @@ export function NotificationBell() {
   };
 
   return (
-    <Indicator
-      label={unread > 9 ? '9+' : unread}
-      size={18}
-      color="red"
-      offset={6}
-      disabled={unread === 0}
-      classNames={{ indicator: classes.badge }}
-      data-testid="notification-badge"
-    >
+    // The count on the bell's corner: Mantine's Badge (already on every signed-in page for the statuses), not its
+    // Indicator, which every first load would fetch for this one use (issue 28: first-load room).
+    <div className={classes.anchor} data-testid="notification-badge">
+      {unread > 0 && (
+        <Badge color="red" size="sm" className={classes.badge} data-count>
+          {unread > 9 ? '9+' : unread}
+        </Badge>
+      )}
       {real ? (
         <BellPopover
           Popover={real.Popover}
@@ -145,7 +144,7 @@ export function NotificationBell() {
       ) : (
         cloneElement(bell as ReactElement<Record<string, unknown>>, openerProps(part, 'dialog'))
       )}
-    </Indicator>
+    </div>
   );
 }
 
