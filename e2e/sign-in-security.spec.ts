@@ -1,5 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import {
+  DEMO,
+  DEMO_PASSWORD,
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -50,6 +52,40 @@ for (const width of [1440, 390]) {
       } finally {
         await desk.close();
         await phone.close();
+      }
+    });
+
+    test("an administrator sees a customer's sessions and ends them all, giving the reason", async ({
+      page,
+      browser,
+      customer,
+    }) => {
+      const customerContext = await browser.newContext();
+      try {
+        const customerPage = await customerContext.newPage();
+        await enterAs(customerPage, customer, '/app-dashboard/bl-list');
+        await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD }, '/app-dashboard-admin/users');
+        await page.getByLabel('E-mail or name').fill(customer.email);
+        await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+        await page.getByRole('button', { name: `Manage ${customer.email}` }).click();
+        const dialog = page.getByRole('dialog', { name: `${customer.firstName} ${customer.lastName}` });
+        const sessions = dialog.getByRole('region', { name: 'Sessions' }).getByRole('listitem');
+        // The browser, and the fixture's API client that made the customer.
+        await expect(sessions).toHaveCount(2);
+        await dialog.getByRole('button', { name: 'End all sessions' }).click();
+        await expect(dialog.getByText('Give a reason')).toBeVisible();
+        await dialog.getByLabel(/Reason for ending/).fill('Laptop stolen at the port');
+        await dialog.getByRole('button', { name: 'End all sessions' }).click();
+        await expectToast(page, '2 sessions ended');
+        await expect(dialog.getByText('Not signed in anywhere.')).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+        await expectNoSeriousAxeViolations(page);
+
+        await customerPage.reload();
+        await expect(customerPage).toHaveURL(/\/app-login\?redirect=/);
+      } finally {
+        await customerContext.close();
       }
     });
 
