@@ -65,6 +65,7 @@ import {
   tariffsRoutes,
 } from './modules/tariffs';
 import { createUsersService, usersRoutes } from './modules/users';
+import { createTrackingService, SHIPMENT_EVENT_SOURCES, trackingRoutes } from './modules/tracking';
 import { createVgmService, vgmRoutes } from './modules/vgm';
 import { createVoyagesService, voyagesRoutes } from './modules/voyages';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
@@ -322,7 +323,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       mapboxUrl: env.MAPBOX_API_URL,
     }),
   });
-  const voyages = createVoyagesService({ db: database.db });
+  // Track and trace (issue 30): a call's new estimate or actual becomes a transport event in the same transaction;
+  // the bookings' and bills' domain events become shipment events, through the dispatcher (exactly once).
+  const tracking = createTrackingService({ db: database.db });
+  for (const type of SHIPMENT_EVENT_SOURCES)
+    events.subscribe(type, (tx, event) =>
+      tracking.recordShipmentEvent(tx, { ...event, type, payload: event.payload as { number: string } }),
+    );
+  const voyages = createVoyagesService({
+    db: database.db,
+    onCallChange: (tx, caller, change) => tracking.recordCallChange(tx, caller, change),
+  });
+  await app.register(trackingRoutes, { tracking });
   const bills = createBillsOfLadingService({ db: database.db, voyages });
   const bookings = createBookingsService({ db: database.db, voyages });
   await app.register(billsOfLadingRoutes, { bills });

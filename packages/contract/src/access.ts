@@ -22,6 +22,8 @@ export const MODULES = {
      * staff view them within their scope and do not declare (the shipper declares the VGM: decision 014).
      */
     VGM: ['VIEW', 'EDIT'],
+    /** Track and trace (issue 30): a shipment's container, transport and document events, within the caller's scope. */
+    TRACKING: ['VIEW'],
   },
   /** The carrier's admin workspace. */
   ADMIN: {
@@ -39,6 +41,8 @@ export const MODULES = {
     SERVICE: ['VIEW', 'CREATE', 'EDIT'],
     /** Voyages: CREATE generates them from a service; EDIT delays, omits, records actuals, sets cut-offs. */
     VOYAGE: ['VIEW', 'CREATE', 'EDIT'],
+    /** Recording container moves (one event or a CSV of terminal moves): staff, at the places their office serves. */
+    EQUIPMENT_EVENT: ['CREATE'],
   },
 } as const;
 

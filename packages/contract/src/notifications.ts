@@ -18,6 +18,7 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   'COMPANY_MEMBERSHIP_REFUSED',
   'VOYAGE_DELAYED',
   'BOOKING_ROLLED_OVER',
+  'SHIPMENT_MILESTONE',
 ] as const;
 export const STAFF_NOTIFICATION_KINDS = ['BL_SUBMITTED', 'QUOTATION_REQUESTED', 'BOOKING_REQUESTED'] as const;
 export const NOTIFICATION_KINDS = [...CUSTOMER_NOTIFICATION_KINDS, ...STAFF_NOTIFICATION_KINDS] as const;
@@ -36,6 +37,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   COMPANY_MEMBERSHIP_REFUSED: 'Company membership refused',
   VOYAGE_DELAYED: 'Sailing of a booking delayed or advanced',
   BOOKING_ROLLED_OVER: 'Booking moved to another sailing',
+  SHIPMENT_MILESTONE: 'Shipment milestones (gated in, departed, transhipped, arrived, available for pick-up)',
   BL_SUBMITTED: 'Bill of lading submitted for review',
   QUOTATION_REQUESTED: 'Quotation to price',
   BOOKING_REQUESTED: 'Booking to confirm',

@@ -16,3 +16,4 @@ export * from './schema/signing-keys';
 export * from './schema/tariffs';
 export * from './schema/users';
 export * from './schema/voyages';
+export * from './schema/tracking';

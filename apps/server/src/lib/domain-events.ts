@@ -89,6 +89,32 @@ export type DomainEvent =
       payload: { number: string; ownerId: number; reason: string };
     }
   | {
+      /** The customer withdrew a booking before the carrier confirmed it: recorded as a shipment event, no notice. */
+      type: 'BOOKING_CANCELLED';
+      recordType: 'BOOKING';
+      recordId: number;
+      payload: { number: string; ownerId: number };
+    }
+  | {
+      /**
+       * A shipment reached a milestone (gated in, departed, transhipped, arrived, discharged, available for pick-up,
+       * …): the booking's customer hears of it, once per milestone and place (issue 30).
+       */
+      type: 'SHIPMENT_MILESTONE';
+      recordType: 'BOOKING';
+      recordId: number;
+      payload: {
+        number: string;
+        ownerId: number;
+        milestone: string;
+        label: string;
+        containerNumber: string | null;
+        place: { code: string; name: string } | null;
+        at: string;
+        eventId: string;
+      };
+    }
+  | {
       /** Carrier staff moved a booking to another sailing (a vessel delayed or full): its customer hears of it. */
       type: 'BOOKING_ROLLED_OVER';
       recordType: 'BOOKING';

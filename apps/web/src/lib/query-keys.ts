@@ -27,6 +27,8 @@ export const sharedQueryRoots = {
   bookingsToConfirm: ['carrier-desk', 'bookings-to-confirm'],
   /** Whether a pending member belongs to their company by now (features/quotations' rate enquiry). */
   membership: ['rate-enquiry', 'membership'],
+  /** The Track screen's searches (features/tracking): a milestone moves a container on. */
+  tracking: ['tracking'],
   /** The signed-in user's profile (features/accounts). */
   userProfile: ['user-profile'],
 } as const;

@@ -20,6 +20,7 @@ const STAFF: Grants = {
     SCHEDULE: ['VIEW'],
     // The shipper declares the VGM; staff read the declarations of their scope (decision 014).
     VGM: ['VIEW'],
+    TRACKING: ['VIEW'],
   },
   ADMIN: {
     DASHBOARD: ['VIEW'],
@@ -33,6 +34,8 @@ const STAFF: Grants = {
     SERVICE: ['VIEW'],
     // A branch delays, omits and records the calls at its own port (the scope of a transport call).
     VOYAGE: ['VIEW', 'EDIT'],
+    // A branch records the container moves at its port and of its bookings (issue 30).
+    EQUIPMENT_EVENT: ['CREATE'],
   },
 };
 
@@ -56,6 +59,7 @@ export const ROLE_DEFINITIONS: Record<RoleCode, { name: string; isStaff: boolean
         DASHBOARD: ['VIEW'],
         SCHEDULE: ['VIEW'],
         VGM: ['VIEW', 'EDIT'],
+        TRACKING: ['VIEW'],
       },
     }),
   },

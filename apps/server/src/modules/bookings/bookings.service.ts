@@ -127,7 +127,17 @@ export function createBookingsService(deps: {
 
     /** The customer withdraws a booking the carrier has not confirmed yet (REQUESTED -> CANCELLED). */
     cancelBooking(caller: Principal, id: number): Promise<Booking> {
-      return db.transaction(async (tx) => (await moveBooking(tx, caller, id, 'cancel')).after);
+      return db.transaction(async (tx) => {
+        const { after } = await moveBooking(tx, caller, id, 'cancel');
+        // No one is notified (the customer did it); the booking's shipment events record it (issue 30).
+        await publishEvent(tx, caller, {
+          type: 'BOOKING_CANCELLED',
+          recordType: 'BOOKING',
+          recordId: id,
+          payload: { number: after.number, ownerId: after.createdById },
+        });
+        return after;
+      });
     },
 
     /**

@@ -66,6 +66,13 @@ export const NOTICE_CONTENT: { [K in NotificationKind]: (event: EventOf<K>) => N
     body: `Your booking moved from ${payload.from} to ${payload.to}. Reason: ${payload.reason}`,
     link: shipmentLink(recordId),
   }),
+  SHIPMENT_MILESTONE: ({ recordId, payload }) => ({
+    title: `${payload.label}: ${payload.containerNumber ?? `booking ${payload.number}`}`,
+    body:
+      `${payload.place ? `${payload.place.name} (${payload.place.code}), ` : ''}` +
+      `${payload.at.replace('T', ' ').replace(/(:\d{2})?(\.\d{3})?Z$/, ' UTC')}. Booking ${payload.number}.`,
+    link: shipmentLink(recordId),
+  }),
   VOYAGE_DELAYED: ({ payload }) => {
     const hours = Math.round((Date.parse(payload.etd) - Date.parse(payload.etdBefore)) / 3_600_000);
     const moved = hours >= 0 ? `${hours} h later` : `${-hours} h earlier`;

@@ -42,6 +42,7 @@ const KIND_PERMISSIONS: Record<NotificationKind, Permission> = {
   COMPANY_MEMBERSHIP_REFUSED: { module: 'CP', resource: 'PROFILE', operation: 'EDIT' },
   VOYAGE_DELAYED: { module: 'CP', resource: 'BOOKING', operation: 'CANCEL' },
   BOOKING_ROLLED_OVER: { module: 'CP', resource: 'BOOKING', operation: 'CANCEL' },
+  SHIPMENT_MILESTONE: { module: 'CP', resource: 'BOOKING', operation: 'CANCEL' },
   BL_SUBMITTED: { module: 'ADMIN', resource: 'BL_REVIEW', operation: 'APPROVE' },
   QUOTATION_REQUESTED: { module: 'ADMIN', resource: 'QUOTATION', operation: 'PRICE' },
   BOOKING_REQUESTED: { module: 'ADMIN', resource: 'BOOKING', operation: 'CONFIRM' },

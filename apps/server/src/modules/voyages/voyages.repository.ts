@@ -468,6 +468,7 @@ export async function findScheduleVoyages(
 export type CallRow = {
   id: number;
   status: string;
+  portId: number;
   eta: Date;
   etd: Date;
   ata: Date | null;
@@ -488,7 +489,7 @@ export async function findCallForUpdate(
     CallRow & { eta: string; etd: string; ata: string | null; atd: string | null }
   >(
     tx,
-    sql`select tc.id, tc.status, ${iso(sql`tc.eta`)} as eta, ${iso(sql`tc.etd`)} as etd,
+    sql`select tc.id, tc.status, tc.port_id as "portId", ${iso(sql`tc.eta`)} as eta, ${iso(sql`tc.etd`)} as etd,
         ${iso(sql`tc.ata`)} as ata, ${iso(sql`tc.atd`)} as atd
       from transport_calls tc
       where tc.voyage_id = ${voyageId} and tc.sequence = ${sequence} and ${scoped('transportCall', scope)}
@@ -499,6 +500,7 @@ export async function findCallForUpdate(
   return {
     id: row.id,
     status: row.status,
+    portId: row.portId,
     eta: date(row.eta)!,
     etd: date(row.etd)!,
     ata: date(row.ata),

@@ -78,8 +78,25 @@ export const cutOffPassed = (code: CutOffCode, at: string, message: string) =>
  * calls (scope `transportCall`). Every change is versioned and audited; a call moved by more than
  * NOTIFY_DELAY_HOURS tells the customers booked on the voyage (VOYAGE_DELAYED).
  */
-export function createVoyagesService(deps: { db: Db }) {
+/**
+ * A call's new estimate or actual, reported in the transaction of the change (the tracking module records its
+ * transport events: app.ts wires it, so voyages knows nothing of tracking).
+ */
+export type CallChangeListener = (
+  tx: Tx,
+  caller: Principal,
+  change: {
+    voyageId: number;
+    transportCallId: number;
+    portId: number;
+    events: { code: 'ARRI' | 'DEPA'; classifier: 'EST' | 'ACT'; at: Date }[];
+    reason?: string;
+  },
+) => Promise<void>;
+
+export function createVoyagesService(deps: { db: Db; onCallChange?: CallChangeListener }) {
   const { db } = deps;
+  const onCallChange: CallChangeListener = deps.onCallChange ?? (async () => {});
 
   async function checkServiceReferences(tx: Tx, body: CarrierServiceBody, exceptId?: number) {
     const same = await findServiceByCode(tx, body.code);
@@ -323,6 +340,16 @@ export function createVoyagesService(deps: { db: Db }) {
         const etd = new Date(body.etd);
         await updateCall(tx, call.id, { eta, etd });
         await shiftCutOffs(tx, call.id, etd.getTime() - call.etd.getTime());
+        await onCallChange(tx, caller, {
+          voyageId,
+          transportCallId: call.id,
+          portId: call.portId,
+          reason: body.reason,
+          events: [
+            ...(eta.getTime() !== call.eta.getTime() ? [{ code: 'ARRI' as const, classifier: 'EST' as const, at: eta }] : []),
+            ...(etd.getTime() !== call.etd.getTime() ? [{ code: 'DEPA' as const, classifier: 'EST' as const, at: etd }] : []),
+          ],
+        });
         const version = await bumpVoyageVersion(tx, voyageId);
         await recordAudit(tx, caller, {
           module: 'ADMIN',
@@ -417,6 +444,19 @@ export function createVoyagesService(deps: { db: Db }) {
         if (ata && atd && atd <= ata) throw fieldError('atd', 'must be after the actual arrival (ata)');
         const status = atd ? 'DEPARTED' : 'ARRIVED';
         await updateCall(tx, call.id, { ...(ata ? { ata } : {}), ...(atd ? { atd } : {}), status });
+        await onCallChange(tx, caller, {
+          voyageId,
+          transportCallId: call.id,
+          portId: call.portId,
+          events: [
+            ...(body.ata && ata!.getTime() !== call.ata?.getTime()
+              ? [{ code: 'ARRI' as const, classifier: 'ACT' as const, at: ata! }]
+              : []),
+            ...(body.atd && atd!.getTime() !== call.atd?.getTime()
+              ? [{ code: 'DEPA' as const, classifier: 'ACT' as const, at: atd! }]
+              : []),
+          ],
+        });
         const version = await bumpVoyageVersion(tx, voyageId);
         await recordAudit(tx, caller, {
           module: 'ADMIN',

@@ -24,6 +24,7 @@ export const REFRESHED_BY_KIND: Record<NotificationKind, readonly QueryKey[]> = 
   BOOKING_REJECTED: [...booking, roots.quotations],
   BOOKING_ROLLED_OVER: sailing,
   VOYAGE_DELAYED: sailing,
+  SHIPMENT_MILESTONE: [...booking, roots.tracking],
   COMPANY_MEMBERSHIP_APPROVED: membership,
   COMPANY_MEMBERSHIP_REFUSED: membership,
   BL_SUBMITTED: [roots.billOfLadingLists, roots.billsOfLading, roots.adminDashboard],

@@ -1,0 +1,10 @@
+// The tracking module's front door (issue 30): track-and-trace events. For app.ts, the routes and the service
+// factory; for `shipments` (the Track screen and the shipment page), the `TrackingService` type; for `voyages`
+// (through app.ts), the `CallChange` it reports; for the demo seed, `createTrackingService`.
+export { trackingRoutes } from './tracking.routes';
+export {
+  type CallChange,
+  createTrackingService,
+  SHIPMENT_EVENT_SOURCES,
+  type TrackingService,
+} from './tracking.service';
