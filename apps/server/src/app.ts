@@ -64,8 +64,8 @@ import {
   inlandTariffsRoutes,
   tariffsRoutes,
 } from './modules/tariffs';
-import { createUsersService, usersRoutes } from './modules/users';
 import { createTrackingService, SHIPMENT_EVENT_SOURCES, trackingRoutes } from './modules/tracking';
+import { createUsersService, usersRoutes } from './modules/users';
 import { createVgmService, vgmRoutes } from './modules/vgm';
 import { createVoyagesService, voyagesRoutes } from './modules/voyages';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
@@ -345,7 +345,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(quotationsRoutes, { quotations });
   await app.register(bookingsRoutes, { bookings });
   await app.register(shipmentsRoutes, {
-    shipments: createShipmentsService({ bookings, bills, billHistory: review, quotations, voyages }),
+    shipments: createShipmentsService({
+      bookings,
+      bills,
+      billHistory: review,
+      quotations,
+      voyages,
+      tracking,
+    }),
   });
   await app.register(notificationsRoutes, { notifications, streams });
   await app.register(tariffsRoutes, { tariffs: createTariffsService({ db: database.db }) });

@@ -4,6 +4,7 @@ import { CargoDetailSchema, ContainerDetailSchema, NotifyPartyDetailSchema } fro
 import { BookingSchema } from './bookings';
 import { CARGO_TYPES, ChargeSchema, MoneySchema } from './quotations';
 import { BL_STATUSES } from './status-codes';
+import { RouteStopSchema, TrackedContainerSchema, TrackingEventSchema } from './tracking';
 import { BILL_CUT_OFFS, PortRefSchema, TRANSPORT_CALL_STATUSES } from './voyages';
 
 /**
@@ -184,5 +185,16 @@ export const ShipmentSchema = z.object({
   pricing: ShipmentPricingSchema.nullable(),
   /** Newest first. */
   log: z.array(ShipmentLogEntrySchema),
+  /**
+   * Track and trace (issue 30): the route strip, each container's timeline and position, and the document events;
+   * null for a caller without CP.TRACKING.VIEW.
+   */
+  tracking: z
+    .object({
+      route: z.array(RouteStopSchema),
+      containers: z.array(TrackedContainerSchema),
+      documents: z.array(TrackingEventSchema),
+    })
+    .nullable(),
 });
 export type Shipment = z.infer<typeof ShipmentSchema>;

@@ -34,7 +34,10 @@ export const EQUIPMENT_EVENT_TYPE_CODES = {
   CROS: 'Crossed',
 } as const;
 export type EquipmentEventTypeCode = keyof typeof EQUIPMENT_EVENT_TYPE_CODES;
-const EQUIPMENT_CODES = Object.keys(EQUIPMENT_EVENT_TYPE_CODES) as [EquipmentEventTypeCode, ...EquipmentEventTypeCode[]];
+const EQUIPMENT_CODES = Object.keys(EQUIPMENT_EVENT_TYPE_CODES) as [
+  EquipmentEventTypeCode,
+  ...EquipmentEventTypeCode[],
+];
 
 export const TRANSPORT_EVENT_TYPE_CODES = { ARRI: 'Arrived', DEPA: 'Departed' } as const;
 export type TransportEventTypeCode = keyof typeof TRANSPORT_EVENT_TYPE_CODES;
@@ -61,7 +64,11 @@ export const SHIPMENT_EVENT_TYPE_CODES = {
 export type ShipmentEventTypeCode = keyof typeof SHIPMENT_EVENT_TYPE_CODES;
 
 /** The documents Lading's shipment events name: the booking, the shipping instructions and the transport document. */
-export const DOCUMENT_TYPE_CODES = { BKG: 'Booking', SHI: 'Shipping instructions', TRD: 'Transport document' } as const;
+export const DOCUMENT_TYPE_CODES = {
+  BKG: 'Booking',
+  SHI: 'Shipping instructions',
+  TRD: 'Transport document',
+} as const;
 export type DocumentTypeCode = keyof typeof DOCUMENT_TYPE_CODES;
 
 export const EVENT_CLASSIFIER_CODES = { ACT: 'Actual', EST: 'Estimated', PLN: 'Planned' } as const;
@@ -135,7 +142,9 @@ export function milestoneOf(
       return event.transshipment ? 'TRANSHIPPED' : 'DEPARTED';
     case 'DISC':
       if (event.transshipment) return null;
-      return event.placeCode !== null && route.pod !== null && event.placeCode !== route.pod ? null : 'DISCHARGED';
+      return event.placeCode !== null && route.pod !== null && event.placeCode !== route.pod
+        ? null
+        : 'DISCHARGED';
     case 'AVPU':
       return 'AVAILABLE';
     default:
@@ -194,12 +203,17 @@ const containerNumber = z
   .max(20, 'must be at most 20 characters')
   .overwrite(normalizeContainerNumber)
   .refine((value) => CONTAINER_SHAPE.test(value), 'must be an ISO 6346 container number (ABCU1234567)')
-  .refine((value) => !CONTAINER_SHAPE.test(value) || isValidContainerNumber(value), 'check digit does not match');
+  .refine(
+    (value) => !CONTAINER_SHAPE.test(value) || isValidContainerNumber(value),
+    'check digit does not match',
+  );
 
 /** POST /cp/admin/equipment-events/: one equipment event, in the standard's names. */
 export const RecordEquipmentEventBodySchema = z.strictObject({
   equipmentReference: containerNumber,
-  equipmentEventTypeCode: z.enum(EQUIPMENT_CODES, { message: `must be one of ${EQUIPMENT_CODES.join(', ')}` }),
+  equipmentEventTypeCode: z.enum(EQUIPMENT_CODES, {
+    message: `must be one of ${EQUIPMENT_CODES.join(', ')}`,
+  }),
   eventClassifierCode: z.enum(CLASSIFIERS, { message: 'must be ACT, EST or PLN' }),
   eventDateTime: isoDateTime,
   UNLocationCode: z
@@ -207,11 +221,18 @@ export const RecordEquipmentEventBodySchema = z.strictObject({
     .overwrite((value) => value.trim().toUpperCase())
     .refine((value) => /^[A-Z]{2}[A-Z2-9]{3}$/.test(value), 'must be a UN/LOCODE (5 characters, e.g. SGSIN)'),
   facilitySMDGCode: singleLine(z.string().trim().max(6, 'must be at most 6 characters'))
-    .refine((value) => value === '' || /^[A-Z0-9]{1,6}$/i.test(value), 'must be an SMDG terminal code (up to 6 letters or digits)')
+    .refine(
+      (value) => value === '' || /^[A-Z0-9]{1,6}$/i.test(value),
+      'must be an SMDG terminal code (up to 6 letters or digits)',
+    )
     .optional(),
-  facilityTypeCode: z.enum(FACILITY_TYPES, { message: `must be one of ${FACILITY_TYPES.join(', ')}` }).optional(),
+  facilityTypeCode: z
+    .enum(FACILITY_TYPES, { message: `must be one of ${FACILITY_TYPES.join(', ')}` })
+    .optional(),
   emptyIndicatorCode: z.enum(EMPTY_INDICATOR_CODES, { message: 'must be EMPTY or LADEN' }),
-  carrierExportVoyageNumber: singleLine(z.string().trim().max(50, 'must be at most 50 characters')).optional(),
+  carrierExportVoyageNumber: singleLine(
+    z.string().trim().max(50, 'must be at most 50 characters'),
+  ).optional(),
   isTransshipmentMove: z.boolean({ message: 'must be true or false' }).optional(),
   /** A correction: the event (eventID) this one replaces; the old one stays, marked retracted. */
   retractedEventID: z.uuid({ message: 'must be the eventID of an earlier event' }).optional(),
@@ -232,10 +253,7 @@ export const MOVES_CSV_COLUMNS = [
 /** POST /cp/admin/equipment-events/import/: a CSV of terminal moves (actual events), all or nothing. */
 export const ImportMovesBodySchema = z.strictObject({
   fileName: singleLine(z.string().trim().max(200, 'must be at most 200 characters')).optional(),
-  content: z
-    .string({ message: 'is required' })
-    .min(1, 'is empty')
-    .max(2_000_000, 'must be at most 2 MB'),
+  content: z.string({ message: 'is required' }).min(1, 'is empty').max(2_000_000, 'must be at most 2 MB'),
 });
 export type ImportMovesBody = z.infer<typeof ImportMovesBodySchema>;
 
@@ -276,7 +294,15 @@ export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
 
 /** Where a container is now, worked out from its actual events and the transport plan. */
 export const TrackingPositionSchema = z.object({
-  status: z.enum(['NOT_GATED_IN', 'AT_ORIGIN', 'AT_SEA', 'AT_TRANSHIPMENT', 'ARRIVED', 'DELIVERED', 'RETURNED']),
+  status: z.enum([
+    'NOT_GATED_IN',
+    'AT_ORIGIN',
+    'AT_SEA',
+    'AT_TRANSHIPMENT',
+    'ARRIVED',
+    'DELIVERED',
+    'RETURNED',
+  ]),
   /** e.g. "at sea between Colombo and Singapore, ETA 02/12/2026" is the screen's from these parts. */
   at: TrackingPlaceSchema.nullable(),
   from: TrackingPlaceSchema.nullable(),
@@ -306,7 +332,13 @@ export const RouteStopSchema = z.object({
 export type RouteStop = z.infer<typeof RouteStopSchema>;
 
 export const TrackQuerySchema = z.strictObject({
-  ref: singleLine(z.string({ message: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters')),
+  ref: singleLine(
+    z
+      .string({ message: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(40, 'must be at most 40 characters'),
+  ),
 });
 
 /** GET /cp/track/?ref=: what was recognised and, when the caller may see it, the shipment's containers. */

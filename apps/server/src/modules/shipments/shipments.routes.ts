@@ -1,6 +1,7 @@
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import { ShipmentSchema } from '@lading/contract/shipments';
+import { TrackQuerySchema, TrackResultSchema } from '@lading/contract/tracking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../lib/request';
 import type { ShipmentsService } from './shipments.service';
@@ -40,5 +41,26 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
       reply.header('cache-control', 'private, no-cache');
       return shipments.getShipment(principalOf(request), request.params.id);
     },
+  );
+
+  app.get(
+    '/cp/track/',
+    {
+      config: { access: { module: 'CP', resource: 'TRACKING', operation: 'VIEW' } },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Track a container, bill-of-lading or booking number within your shipments',
+        description: [
+          'Says what the text was recognised as (`kind`): an ISO 6346 container number (spaces and dashes allowed; a',
+          'wrong check digit answers `message: "check digit does not match"`), a booking number (BKG…) or a bill of',
+          'lading number. For a record within the caller’s scope: the route strip (`route`), every container’s events',
+          '(a container search: that container’s) with its position, and the shipment events of the booking and its',
+          'bill. A number outside the caller’s reach answers like an unknown one: a message, nothing else.',
+        ].join('\n'),
+        querystring: TrackQuerySchema,
+        response: { 200: TrackResultSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => shipments.track(principalOf(request), request.query.ref),
   );
 };

@@ -12,12 +12,14 @@ import {
   type ShipmentTask,
   SI_SUBMITTED_STATUSES,
 } from '@lading/contract/shipments';
+import { type RouteStop, recogniseReference, type TrackResult } from '@lading/contract/tracking';
 import type { TransportCall, Voyage } from '@lading/contract/voyages';
 import { AppError } from '../../lib/app-error';
 import type { Principal } from '../../lib/principal';
 import type { BillOfLadingReviewService, BillsOfLadingService } from '../bills-of-lading';
 import type { BookingsService } from '../bookings';
 import type { QuotationsService } from '../quotations';
+import type { TrackingService } from '../tracking';
 import type { VoyagesService } from '../voyages';
 
 /** A part the caller may not reach (outside their scope: 404) is left out of the page, not an error of the page. */
@@ -57,6 +59,9 @@ const legOf = (
   discharge: discharge ? callOf(discharge) : null,
 });
 
+/** The transport plan: the legs, and the ids of the calls they load and discharge at (their transport events). */
+type Plan = { legs: ShipmentLeg[]; callIds: number[] };
+
 /** The first call of the voyage at this port after `afterSequence`, omitted calls aside. */
 const callAt = (voyage: Voyage, portId: number, afterSequence = 0) =>
   voyage.calls.find((c) => c.port.id === portId && c.sequence > afterSequence && c.status !== 'OMITTED');
@@ -81,34 +86,66 @@ export function createShipmentsService(deps: {
   billHistory: Pick<BillOfLadingReviewService, 'findHistory'>;
   quotations: Pick<QuotationsService, 'getQuotation'>;
   voyages: Pick<VoyagesService, 'getVoyage' | 'onwardConnection'>;
+  tracking: Pick<TrackingService, 'shipmentTracking' | 'findReference'>;
 }) {
-  const { bookings, bills, billHistory, quotations, voyages } = deps;
+  const { bookings, bills, billHistory, quotations, voyages, tracking } = deps;
+
+  /** The route strip's stops (loading port, transhipment port, port of discharge) and the calls they are. */
+  function routeOf(plan: Plan): RouteStop[] {
+    const stop = (call: ShipmentCall, role: RouteStop['role'], departure?: ShipmentCall): RouteStop => ({
+      place: { code: call.port.code, name: call.port.name, timeZone: call.port.timeZone },
+      role,
+      eta: role === 'POL' ? null : call.eta,
+      etd: role === 'POD' ? null : (departure ?? call).etd,
+      ata: role === 'POL' ? null : call.ata,
+      atd: role === 'POD' ? null : (departure ?? call).atd,
+    });
+    const [first, second] = plan.legs;
+    if (!first) return [];
+    const stops = [stop(first.load, 'POL')];
+    if (second && first.discharge) stops.push(stop(first.discharge, 'TRANSHIPMENT', second.load));
+    const last = (second ?? first).discharge;
+    if (last) stops.push(stop(last, 'POD'));
+    return stops;
+  }
+
+  const canTrack = (caller: Principal) =>
+    caller.can({ module: 'CP', resource: 'TRACKING', operation: 'VIEW' });
+
+  async function trackingOf(bookingId: number, plan: Plan) {
+    const route = routeOf(plan);
+    return { route, ...(await tracking.shipmentTracking(bookingId, route, plan.callIds)) };
+  }
 
   /**
    * The legs: the booking's voyage from its loading call to the port of discharge; when that voyage does not go
    * there, to the transhipment port, then the onward voyage the schedule connects to (planned).
    */
-  async function planOf(booking: Booking): Promise<ShipmentLeg[]> {
-    if (booking.voyageId === null || !booking.pol || !booking.pod) return [];
+  async function planOf(booking: Booking): Promise<Plan> {
+    const none: Plan = { legs: [], callIds: [] };
+    if (booking.voyageId === null || !booking.pol || !booking.pod) return none;
     const voyage = await voyages.getVoyage(booking.voyageId);
     const load = callAt(voyage, booking.pol.id);
-    if (!load) return [];
+    if (!load) return none;
+    const plan = (...calls: (TransportCall | undefined)[]) =>
+      calls.filter((c): c is TransportCall => c !== undefined).map((c) => c.id);
     const discharge = callAt(voyage, booking.pod.id, load.sequence);
-    if (discharge) return [legOf(voyage, load, discharge, false)];
+    if (discharge) return { legs: [legOf(voyage, load, discharge, false)], callIds: plan(load, discharge) };
     const onward = await voyages.onwardConnection({
       voyageId: voyage.id,
       polId: booking.pol.id,
       podId: booking.pod.id,
     });
-    if (!onward) return [legOf(voyage, load, undefined, false)];
+    if (!onward) return { legs: [legOf(voyage, load, undefined, false)], callIds: plan(load) };
     const next = await voyages.getVoyage(onward.voyageId);
     const arrival = voyage.calls.find((c) => c.sequence === onward.arrivalSequence);
     const departure = next.calls.find((c) => c.sequence === onward.departureSequence);
-    if (!arrival || !departure) return [legOf(voyage, load, undefined, false)];
-    return [
-      legOf(voyage, load, arrival, false),
-      legOf(next, departure, callAt(next, booking.pod.id, departure.sequence), true),
-    ];
+    if (!arrival || !departure) return { legs: [legOf(voyage, load, undefined, false)], callIds: plan(load) };
+    const final = callAt(next, booking.pod.id, departure.sequence);
+    return {
+      legs: [legOf(voyage, load, arrival, false), legOf(next, departure, final, true)],
+      callIds: plan(load, arrival, departure, final),
+    };
   }
 
   function tasksOf(
@@ -202,7 +239,7 @@ export function createShipmentsService(deps: {
         booking.quotationId !== null && caller.can({ module: 'CP', resource: 'QUOTATION', operation: 'VIEW' })
           ? booking.quotationId
           : null;
-      const [legs, bookingLog, bill, deadlines, billLog, quotation] = await Promise.all([
+      const [plan, bookingLog, bill, deadlines, billLog, quotation] = await Promise.all([
         planOf(booking),
         bookings.findHistory(caller, id),
         orNull(billId === null ? null : bills.getBill(caller, billId)),
@@ -210,6 +247,7 @@ export function createShipmentsService(deps: {
         orNull(billId === null ? null : billHistory.findHistory(caller, billId)),
         orNull(quotationId === null ? null : quotations.getQuotation(caller, quotationId)),
       ]);
+      const legs = plan.legs;
       return {
         booking,
         legs,
@@ -251,6 +289,50 @@ export function createShipmentsService(deps: {
         containers: bill?.blContainerDetails ?? [],
         pricing: pricingOf(quotation),
         log: logOf(caller, booking, bill, bookingLog, billLog ?? []),
+        tracking: canTrack(caller) ? await trackingOf(booking.id, plan) : null,
+      };
+    },
+
+    /**
+     * GET /cp/track/?ref=: what the search box's text is (container, bill of lading or booking number) and, for a
+     * record within the caller's scope, its route and each container's timeline. A container number with a wrong check
+     * digit, or a number outside the caller's reach, answers with a message and nothing else.
+     */
+    async track(caller: Principal, ref: string): Promise<TrackResult> {
+      const recognised = recogniseReference(ref);
+      const empty = {
+        reference: recognised.reference,
+        kind: recognised.kind,
+        booking: null,
+        bill: null,
+        route: [],
+        containers: [],
+        documents: [],
+      };
+      if (!recognised.valid) return { ...empty, message: recognised.message };
+      const found = await tracking.findReference(caller, recognised);
+      const notFoundMessage = `No ${recognised.kind === 'bill-of-lading' ? 'bill of lading' : recognised.kind} ${recognised.reference} is in your shipments`;
+      if (!found.booking)
+        return {
+          ...empty,
+          bill: found.bill,
+          message: found.bill ? 'This bill of lading has no booking to track' : notFoundMessage,
+        };
+      const booking = await bookings.getBooking(caller, found.booking.id);
+      const plan = await planOf(booking);
+      const tracked = await trackingOf(booking.id, plan);
+      const containers =
+        recognised.kind === 'container'
+          ? tracked.containers.filter((c) => c.containerNumber === recognised.reference)
+          : tracked.containers;
+      return {
+        ...empty,
+        message: null,
+        booking: found.booking,
+        bill: found.bill,
+        route: tracked.route,
+        containers,
+        documents: tracked.documents,
       };
     },
   };

@@ -160,7 +160,10 @@ export type NewEvent = typeof trackingEvents.$inferInsert;
 /** Appends events (the table refuses any change afterwards); their ids and public ids, in order. */
 export async function insertEvents(tx: Tx, rows: NewEvent[]): Promise<{ id: number; eventId: string }[]> {
   if (rows.length === 0) return [];
-  return tx.insert(trackingEvents).values(rows).returning({ id: trackingEvents.id, eventId: trackingEvents.eventId });
+  return tx
+    .insert(trackingEvents)
+    .values(rows)
+    .returning({ id: trackingEvents.id, eventId: trackingEvents.eventId });
 }
 
 /** Whether an actual event of this kind at this place is already on record for the booking (besides `exceptId`). */
@@ -349,7 +352,9 @@ export function findCallBookings(
   conn: Conn,
   call: { voyageId: number; portId: number },
   code: 'ARRI' | 'DEPA',
-): Promise<{ id: number; number: string; ownerId: number; polCode: string | null; podCode: string | null }[]> {
+): Promise<
+  { id: number; number: string; ownerId: number; polCode: string | null; podCode: string | null }[]
+> {
   const at = code === 'DEPA' ? sql`bk.pol_id` : sql`bk.pod_id`;
   return queryRows(
     conn,
@@ -398,4 +403,27 @@ export async function findCallActuals(
       order by e.id desc limit 1`,
   );
   return rows.map((row) => ({ id: row.id, at: new Date(row.at) }));
+}
+
+/** A booking's number. */
+export async function bookingNumberOf(conn: Conn, bookingId: number): Promise<string> {
+  const [row] = await queryRows<{ number: string }>(
+    conn,
+    sql`select number from bookings where id = ${bookingId}`,
+  );
+  return row?.number ?? '';
+}
+
+/** A booking's (first) bill of lading within the caller's scope (SQL over `bills_of_lading b`), or null. */
+export async function findBillOfBooking(
+  conn: Conn,
+  scope: Scope,
+  bookingId: number,
+): Promise<{ id: number; number: string } | null> {
+  const [row] = await queryRows<{ id: number; number: string }>(
+    conn,
+    sql`select b.id, b.number from bills_of_lading b
+      where b.booking_id = ${bookingId} and ${scoped('bill', scope)} order by b.id limit 1`,
+  );
+  return row ?? null;
 }

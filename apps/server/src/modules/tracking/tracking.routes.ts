@@ -13,7 +13,10 @@ import type { TrackingService } from './tracking.service';
 
 const tags = ['tracking'];
 
-export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }> = async (app, { tracking }) => {
+export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }> = async (
+  app,
+  { tracking },
+) => {
   app.post(
     '/cp/admin/equipment-events/',
     {

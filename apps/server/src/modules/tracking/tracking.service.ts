@@ -5,17 +5,17 @@ import {
   type ImportMovesBody,
   MILESTONES,
   type Milestone,
+  milestoneOf,
   type PublicTrack,
   type RecordEquipmentEventBody,
   RecordEquipmentEventBodySchema,
   type RouteStop,
+  recogniseReference,
   SHIPMENT_EVENT_TYPE_CODES,
   TRANSPORT_EVENT_TYPE_CODES,
   type TrackedContainer,
   type TrackingEvent,
   type TrackingPosition,
-  milestoneOf,
-  recogniseReference,
   VESSEL_MOVES,
 } from '@lading/contract/tracking';
 import { parse } from 'csv-parse/sync';
@@ -24,14 +24,19 @@ import { AppError } from '../../lib/app-error';
 import { publishEvent } from '../../lib/domain-events';
 import type { Principal } from '../../lib/principal';
 import {
+  bookingNumberOf,
+  bookingOfBill,
   type ContainerShipment,
   type EventRow,
-  bookingOfBill,
   findActualEquipmentEvents,
+  findBillByNumber,
+  findBillOfBooking,
+  findBookingByNumber,
   findBookingContainers,
-  findCallActuals,
   findCall,
+  findCallActuals,
   findCallBookings,
+  findContainerBooking,
   findContainerShipments,
   findEventByPublicId,
   findMoveCalls,
@@ -75,7 +80,10 @@ function milestoneOfRow(row: EventRow, route: { pol: string | null; pod: string 
   );
 }
 
-export function toTrackingEvent(row: EventRow, route: { pol: string | null; pod: string | null }): TrackingEvent {
+export function toTrackingEvent(
+  row: EventRow,
+  route: { pol: string | null; pod: string | null },
+): TrackingEvent {
   return {
     eventId: row.eventId,
     eventType: row.eventType,
@@ -126,7 +134,13 @@ export function positionOf(events: TrackingEvent[], route: RouteStop[]): Trackin
     case 'LOAD': {
       const index = route.findIndex((stop) => stop.place.code === place?.code);
       const next = index >= 0 ? route[index + 1] : route.find((stop) => stop.role === 'POD');
-      return { status: 'AT_SEA', at: null, from: place, to: next?.place ?? null, eta: next?.ata ?? next?.eta ?? null };
+      return {
+        status: 'AT_SEA',
+        at: null,
+        from: place,
+        to: next?.place ?? null,
+        eta: next?.ata ?? next?.eta ?? null,
+      };
     }
     case 'DISC':
       return place?.code === pod && !last.transshipment
@@ -145,7 +159,9 @@ export function positionOf(events: TrackingEvent[], route: RouteStop[]): Trackin
           ? { status: 'ARRIVED', ...none, at: place }
           : { status: 'AT_ORIGIN', ...none, at: place };
     default:
-      return discharged ? { status: 'ARRIVED', ...none, at: place } : { status: 'AT_ORIGIN', ...none, at: place };
+      return discharged
+        ? { status: 'ARRIVED', ...none, at: place }
+        : { status: 'AT_ORIGIN', ...none, at: place };
   }
 }
 
@@ -183,7 +199,9 @@ export function createTrackingService(deps: { db: Db }) {
     const places = new Map(
       (await findPlaces(conn, [...new Set(moves.map((m) => m.UNLocationCode))])).map((p) => [p.code, p]),
     );
-    const shipments = await findContainerShipments(conn, [...new Set(moves.map((m) => m.equipmentReference))]);
+    const shipments = await findContainerShipments(conn, [
+      ...new Set(moves.map((m) => m.equipmentReference)),
+    ]);
     const rows: NewEvent[] = [];
     const rowShipments: ContainerShipment[] = [];
     const rowPlaces: PlaceRow[] = [];
@@ -203,7 +221,10 @@ export function createTrackingService(deps: { db: Db }) {
           (shipment.officeId !== null && caller.scope.officeIds.includes(shipment.officeId)) ||
           (await officesServePort(conn, caller.scope.officeIds, place.id));
         if (!own) {
-          fail('UNLocationCode', `${place.code} is not served by your office, and the booking is not your office's`);
+          fail(
+            'UNLocationCode',
+            `${place.code} is not served by your office, and the booking is not your office's`,
+          );
           continue;
         }
       } else if (caller.scope.kind !== 'all') {
@@ -214,7 +235,10 @@ export function createTrackingService(deps: { db: Db }) {
       if (move.carrierExportVoyageNumber) {
         call = await findCall(conn, { portId: place.id, at, voyageNumber: move.carrierExportVoyageNumber });
         if (!call)
-          fail('carrierExportVoyageNumber', `no voyage ${move.carrierExportVoyageNumber} calls at ${place.code}`);
+          fail(
+            'carrierExportVoyageNumber',
+            `no voyage ${move.carrierExportVoyageNumber} calls at ${place.code}`,
+          );
       } else if (VESSEL_MOVES.includes(move.equipmentEventTypeCode)) {
         call = await findCall(conn, { portId: place.id, at, voyageId: shipment.voyageId });
         if (!call)
@@ -243,7 +267,8 @@ export function createTrackingService(deps: { db: Db }) {
         transshipment: move.isTransshipmentMove ?? false,
         portId: place.id,
         facilityCode: move.facilitySMDGCode || null,
-        facilityTypeCode: move.facilityTypeCode ?? (VESSEL_MOVES.includes(move.equipmentEventTypeCode) ? 'POTE' : null),
+        facilityTypeCode:
+          move.facilityTypeCode ?? (VESSEL_MOVES.includes(move.equipmentEventTypeCode) ? 'POTE' : null),
         voyageId: call?.voyageId ?? null,
         transportCallId: call?.id ?? null,
         bookingId: shipment.bookingId,
@@ -345,24 +370,28 @@ export function createTrackingService(deps: { db: Db }) {
      * POST /cp/admin/equipment-events/import/: a CSV of terminal moves (header line, then one actual move per
      * line). The whole file is checked first; any bad line -> 400 with every error by line number, nothing written.
      */
-    async importMoves(caller: Principal, body: ImportMovesBody): Promise<{ imported: number; eventIds: string[] }> {
+    async importMoves(
+      caller: Principal,
+      body: ImportMovesBody,
+    ): Promise<{ imported: number; eventIds: string[] }> {
       const { moves, errors } = parseMoves(body.content);
-      if (errors.length) throw importFailed(errors);
       return db.transaction(async (tx) => {
+        // Lines that read well are checked against the database too, so one answer names every bad line.
         const prepared = await prepareMoves(
           tx,
           caller,
           moves.map((m) => m.move),
           'IMPORT',
         );
-        if (prepared.errors.length)
-          throw importFailed(
-            prepared.errors.map((e) => ({
-              line: moves[e.index]!.line,
-              field: CSV_FIELD_OF[e.field] ?? e.field,
-              message: e.message,
-            })),
-          );
+        const all = [
+          ...errors,
+          ...prepared.errors.map((e) => ({
+            line: moves[e.index]!.line,
+            field: CSV_FIELD_OF[e.field] ?? e.field,
+            message: e.message,
+          })),
+        ].sort((a, b) => a.line - b.line);
+        if (all.length) throw importFailed(all);
         const eventIds = await writeMoves(tx, caller, prepared);
         return { imported: eventIds.length, eventIds };
       });
@@ -422,15 +451,14 @@ export function createTrackingService(deps: { db: Db }) {
      * transport events included) and position; the shipment events of the booking and its bills.
      */
     async shipmentTracking(
-      conn: Conn,
       bookingId: number,
       route: RouteStop[],
       routeCallIds: number[],
     ): Promise<{ containers: TrackedContainer[]; documents: TrackingEvent[] }> {
-      const callIds = [...new Set([...routeCallIds, ...(await findMoveCalls(conn, bookingId))])];
+      const callIds = [...new Set([...routeCallIds, ...(await findMoveCalls(db, bookingId))])];
       const [rows, containers] = await Promise.all([
-        findShipmentEvents(conn, bookingId, callIds),
-        findBookingContainers(conn, bookingId),
+        findShipmentEvents(db, bookingId, callIds),
+        findBookingContainers(db, bookingId),
       ]);
       const ends = {
         pol: route.find((s) => s.role === 'POL')?.place.code ?? containers[0]?.polCode ?? null,
@@ -453,6 +481,33 @@ export function createTrackingService(deps: { db: Db }) {
         }),
         documents: events.filter((e) => e.eventType === 'SHIPMENT'),
       };
+    },
+
+    /**
+     * The booking (and bill) a tracking search names, within the caller's scope: a container's current booking, a
+     * bill's booking, a booking; null when there is none the caller reaches (the same answer as an unknown number).
+     */
+    async findReference(
+      caller: Principal,
+      recognised: { kind: 'container' | 'bill-of-lading' | 'booking'; reference: string },
+    ): Promise<{
+      booking: { id: number; number: string } | null;
+      bill: { id: number; number: string } | null;
+    }> {
+      if (recognised.kind !== 'bill-of-lading') {
+        const booking =
+          recognised.kind === 'booking'
+            ? await findBookingByNumber(db, caller.scope, recognised.reference)
+            : await findContainerBooking(db, caller.scope, recognised.reference);
+        return { booking, bill: booking ? await findBillOfBooking(db, caller.scope, booking.id) : null };
+      }
+      const bill = await findBillByNumber(db, caller.scope, recognised.reference);
+      if (!bill) return { booking: null, bill: null };
+      const booking =
+        bill.bookingId === null
+          ? null
+          : await findBookingByNumber(db, caller.scope, await bookingNumberOf(db, bill.bookingId));
+      return { booking, bill: { id: bill.id, number: bill.number } };
     },
 
     /**
@@ -484,7 +539,9 @@ export function createTrackingService(deps: { db: Db }) {
           classifier: row.classifier,
         });
       }
-      return milestones.length ? { reference: recognised.reference, kind: recognised.kind, milestones } : empty;
+      return milestones.length
+        ? { reference: recognised.reference, kind: recognised.kind, milestones }
+        : empty;
     },
   };
 }
@@ -581,10 +638,17 @@ function importFailed(errors: ImportError[]): AppError {
  * eventDateTime, voyageNumber, emptyIndicator; optional transshipment), then one actual move per line. Every line is
  * checked against the one-event body; errors carry the file's line number and column.
  */
-export function parseMoves(content: string): { moves: { line: number; move: Move }[]; errors: ImportError[] } {
+export function parseMoves(content: string): {
+  moves: { line: number; move: Move }[];
+  errors: ImportError[];
+} {
   let records: string[][];
   try {
-    records = parse(content.replace(/^\uFEFF/, ''), { skip_empty_lines: true, relax_column_count: true, trim: true });
+    records = parse(content.replace(/^\uFEFF/, ''), {
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    });
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
     return { moves: [], errors: [{ line, field: 'file', message: 'is not a readable CSV file' }] };
@@ -597,11 +661,19 @@ export function parseMoves(content: string): { moves: { line: number; move: Move
   if (missing.length)
     return {
       moves: [],
-      errors: missing.map((name) => ({ line: 1, field: name, message: 'column is missing from the header line' })),
+      errors: missing.map((name) => ({
+        line: 1,
+        field: name,
+        message: 'column is missing from the header line',
+      })),
     };
-  if (lines.length === 0) return { moves: [], errors: [{ line: 2, field: 'file', message: 'holds no moves' }] };
+  if (lines.length === 0)
+    return { moves: [], errors: [{ line: 2, field: 'file', message: 'holds no moves' }] };
   if (lines.length > MAX_LINES)
-    return { moves: [], errors: [{ line: MAX_LINES + 2, field: 'file', message: `holds more than ${MAX_LINES} moves` }] };
+    return {
+      moves: [],
+      errors: [{ line: MAX_LINES + 2, field: 'file', message: `holds more than ${MAX_LINES} moves` }],
+    };
   const moves: { line: number; move: Move }[] = [];
   const errors: ImportError[] = [];
   for (const [index, record] of lines.entries()) {
@@ -622,7 +694,13 @@ export function parseMoves(content: string): { moves: { line: number; move: Move
       emptyIndicatorCode: cell('emptyIndicator')?.toUpperCase(),
       carrierExportVoyageNumber: cell('voyageNumber'),
       isTransshipmentMove:
-        transshipment === undefined ? undefined : /^(true|yes|y|1)$/i.test(transshipment) ? true : /^(false|no|n|0)$/i.test(transshipment) ? false : transshipment,
+        transshipment === undefined
+          ? undefined
+          : /^(true|yes|y|1)$/i.test(transshipment)
+            ? true
+            : /^(false|no|n|0)$/i.test(transshipment)
+              ? false
+              : transshipment,
     };
     const parsed = RecordEquipmentEventBodySchema.safeParse(candidate);
     if (parsed.success) moves.push({ line, move: parsed.data });

@@ -346,8 +346,12 @@ export function createVoyagesService(deps: { db: Db; onCallChange?: CallChangeLi
           portId: call.portId,
           reason: body.reason,
           events: [
-            ...(eta.getTime() !== call.eta.getTime() ? [{ code: 'ARRI' as const, classifier: 'EST' as const, at: eta }] : []),
-            ...(etd.getTime() !== call.etd.getTime() ? [{ code: 'DEPA' as const, classifier: 'EST' as const, at: etd }] : []),
+            ...(eta.getTime() !== call.eta.getTime()
+              ? [{ code: 'ARRI' as const, classifier: 'EST' as const, at: eta }]
+              : []),
+            ...(etd.getTime() !== call.etd.getTime()
+              ? [{ code: 'DEPA' as const, classifier: 'EST' as const, at: etd }]
+              : []),
           ],
         });
         const version = await bumpVoyageVersion(tx, voyageId);
