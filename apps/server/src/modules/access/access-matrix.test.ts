@@ -476,6 +476,40 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ url: `/cp/bookings/${c.bookingA}/cancel/` }),
     expect: who(409, 404, 403, 403),
   },
+  // Track and trace (issue 30): every signed-in caller searches, but sees only the shipments of their scope (customer
+  // B and the branch get 200 with a message and no containers); staff record moves (a future actual: 400, nothing
+  // written); the public page answers everyone with milestones only.
+  'GET /cp/track/': {
+    request: (c) => ({ url: `/cp/track/?ref=${c.containerA}` }),
+    expect: who(200, 200, 200, 200),
+  },
+  'GET /public/track/': {
+    request: (c) => ({ url: `/public/track/?ref=${c.containerA}` }),
+    expect: { anonymous: 200, customerA: 200, customerB: 200, branch: 200, corporate: 200 },
+  },
+  'POST /cp/admin/equipment-events/': {
+    request: (c) => ({
+      url: '/cp/admin/equipment-events/',
+      payload: {
+        equipmentReference: c.containerA,
+        equipmentEventTypeCode: 'GTIN',
+        eventClassifierCode: 'ACT',
+        eventDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        UNLocationCode: 'INNSA',
+        emptyIndicatorCode: 'LADEN',
+      },
+    }),
+    expect: who(403, 403, 400, 400),
+  },
+  'POST /cp/admin/equipment-events/import/': {
+    request: (c) => ({
+      url: '/cp/admin/equipment-events/import/',
+      payload: {
+        content: `containerNumber,eventCode,UNLocationCode,facility,eventDateTime,voyageNumber,emptyIndicator\n${c.containerA},GTIN,INNSA,,${new Date(Date.now() + 3 * 86_400_000).toISOString()},,LADEN`,
+      },
+    }),
+    expect: who(403, 403, 400, 400),
+  },
   // VGM declarations (decision 014): the booking's customer declares; staff read within their scope, never declare.
   'GET /cp/bookings/:id/vgm/': {
     request: (c) => ({ url: `/cp/bookings/${c.bookingA}/vgm/` }),
@@ -913,7 +947,7 @@ describe('access matrix: every route x every kind of caller', () => {
     expect(undeclared).toEqual([]);
     for (const route of t.app.routeAccess()) {
       if (route.access !== 'public') continue;
-      expect(route.url).toMatch(/^\/($|docs|authenticate\/|\.well-known\/|healthz|readyz)/);
+      expect(route.url).toMatch(/^\/($|docs|authenticate\/|\.well-known\/|healthz|readyz|public\/track\/$)/);
     }
   });
 
