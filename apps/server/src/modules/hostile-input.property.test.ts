@@ -257,6 +257,10 @@ const SAMPLES = {
   UNLocationCode: ['INNSA', 'AEJEA', 'SGSIN'],
   vesselIMONumber: ['9812779', '9901439'],
   carrierServiceCode: ['IGS', 'IEX'],
+  // Track and trace: the demo's container numbers (on confirmed bookings), event times, SMDG terminal codes.
+  equipmentReference: ['LDGU1000011', 'CSQU3054383', ' ldgu 100001-1 ', 'MSCU1234566'],
+  eventDateTime: ['2026-01-06T07:15:00Z', '2026-01-06T12:45:00+05:30', '2031-03-03T06:00:00Z'],
+  facilitySMDGCode: ['NSICT', 'JAT2', ''],
   // VGM declarations: weighing dates past (a generated one is rarely a real, past date), masses as number or text.
   weighingDate: ['2026-01-15', '2025-12-31', '2016-07-01'],
   verifiedGrossMass: [12345.675, '0.005', '21000.00', ' 1,250.5 ', 0.004, '1e5', 100000.01],

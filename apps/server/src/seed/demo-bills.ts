@@ -464,7 +464,7 @@ export async function seedDemoBills(
       pol: demo.pol,
       pod: demo.pod,
       departed: demo.status === 'ISSUED' || demo.status === 'SURRENDERED',
-      departedDaysAgo: demo.status === 'SURRENDERED' ? 5 : 2,
+      departedDaysAgo: demo.status === 'SURRENDERED' ? 12 : 6,
     })),
     new Set(Object.values(sailings).map((s) => s.voyageId)),
     now,

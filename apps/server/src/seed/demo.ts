@@ -7,6 +7,7 @@ import { offices } from '../db/schema/offices';
 import { ports } from '../db/schema/reference-data';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
+import { seedDemoEvents } from '../modules/tracking';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoQuotations } from './demo-quotations';
 import { pickDemoSailings, seedDemoSailingHistory } from './demo-sailings';
@@ -253,6 +254,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const { sailings, rolledFrom } = await pickDemoSailings(tx, now);
       const seeded = await seedDemoBills(tx, { customer, customer2 }, sailings, now);
       await seedDemoSailingHistory(tx, { adminId: admin, seeded, sailings, rolledFrom }, now);
+      // Track and trace (issue 30): every demo shipment's container moves up to now, and what is expected next.
+      await seedDemoEvents(tx, now);
       await seedDemoQuotations(tx, { customer, customer2 }, now);
     }
     return { created: inserted.length > 0 };

@@ -501,6 +501,11 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: who(403, 403, 400, 400),
   },
+  'POST /cp/admin/equipment-events/demo-advance/': {
+    // Demo only; the matrix's database has the demo shipments, so staff get through (and a step happens).
+    request: () => ({ url: '/cp/admin/equipment-events/demo-advance/' }),
+    expect: who(403, 403, 200, 200),
+  },
   'POST /cp/admin/equipment-events/import/': {
     request: (c) => ({
       url: '/cp/admin/equipment-events/import/',

@@ -76,6 +76,7 @@ describe('access model', () => {
         'DASHBOARD',
         'SCHEDULE',
         'VGM',
+        'TRACKING',
       ]);
       expect(cp.resources.find((r) => r.code === 'BL')!.operations).toEqual([
         { code: 'VIEW' },

@@ -1,6 +1,8 @@
 // The tracking module's front door (issue 30): track-and-trace events. For app.ts, the routes and the service
 // factory; for `shipments` (the Track screen and the shipment page), the `TrackingService` type; for `voyages`
-// (through app.ts), the `CallChange` it reports; for the demo seed, `createTrackingService`.
+// (through app.ts), the `CallChange` it reports; for the demo seed, `seedDemoEvents`.
+
+export { seedDemoEvents } from './tracking.demo';
 export { trackingRoutes } from './tracking.routes';
 export {
   type CallChange,

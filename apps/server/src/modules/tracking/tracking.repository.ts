@@ -427,3 +427,111 @@ export async function findBillOfBooking(
   );
   return row ?? null;
 }
+
+/** A confirmed booking on a sailing, with its containers and the calls of its voyage (the demo's timelines). */
+export type SailingBooking = {
+  bookingId: number;
+  polId: number;
+  podId: number;
+  voyageId: number;
+  containers: { containerId: number; number: string; isoCode: string; billId: number }[];
+};
+
+/** Every confirmed booking on a voyage that has containers (for the demo's event histories). */
+export function findSailingBookings(conn: Conn): Promise<SailingBooking[]> {
+  return queryRows<SailingBooking>(
+    conn,
+    sql`select bk.id as "bookingId", bk.pol_id as "polId", bk.pod_id as "podId", bk.voyage_id as "voyageId",
+        json_agg(json_build_object('containerId', c.id, 'number', c.number, 'isoCode', c.iso_code, 'billId', b.id)
+          order by b.id, bc.position) as containers
+      from bookings bk
+      join bills_of_lading b on b.booking_id = bk.id
+      join bl_containers bc on bc.bl_id = b.id
+      join containers c on c.id = bc.container_id
+      where bk.status = 'CONFIRMED' and bk.voyage_id is not null and bk.pol_id is not null and bk.pod_id is not null
+      group by bk.id
+      order by bk.id`,
+  ).then((rows) =>
+    rows.map((row) => ({
+      ...row,
+      containers: typeof row.containers === 'string' ? JSON.parse(row.containers) : row.containers,
+    })),
+  );
+}
+
+export type VoyageCall = {
+  id: number;
+  voyageId: number;
+  sequence: number;
+  portId: number;
+  portCode: string;
+  eta: string;
+  etd: string;
+  ata: string | null;
+  atd: string | null;
+  status: string;
+};
+
+/** A voyage's calls in order. */
+export function findVoyageCalls(conn: Conn, voyageId: number): Promise<VoyageCall[]> {
+  return queryRows<VoyageCall>(
+    conn,
+    sql`select tc.id, tc.voyage_id as "voyageId", tc.sequence, tc.port_id as "portId", p.code as "portCode",
+        ${iso(sql`tc.eta`)} as eta, ${iso(sql`tc.etd`)} as etd, ${iso(sql`tc.ata`)} as ata, ${iso(sql`tc.atd`)} as atd,
+        tc.status
+      from transport_calls tc join ports p on p.id = tc.port_id
+      where tc.voyage_id = ${voyageId} order by tc.sequence`,
+  );
+}
+
+/**
+ * The onward sailing from a transhipment call: a call at the same port leaving 24 hours to 14 days after `arrival`,
+ * on a voyage that later calls at `podId`; the one arriving first. Its departure call and its arrival call.
+ */
+export async function findOnwardCalls(
+  conn: Conn,
+  where: { portId: number; arrival: string; podId: number },
+): Promise<{ departure: VoyageCall; arrival: VoyageCall } | null> {
+  const [row] = await queryRows<{ departureId: number; arrivalId: number; voyageId: number }>(
+    conn,
+    sql`select d.id as "departureId", a.id as "arrivalId", d.voyage_id as "voyageId"
+      from transport_calls d
+      join transport_calls a on a.voyage_id = d.voyage_id and a.sequence > d.sequence and a.port_id = ${where.podId}
+        and a.status <> 'OMITTED'
+      where d.port_id = ${where.portId} and d.status <> 'OMITTED'
+        and d.etd between ${where.arrival}::timestamptz + interval '24 hours' and ${where.arrival}::timestamptz + interval '14 days'
+      order by a.eta, d.id limit 1`,
+  );
+  if (!row) return null;
+  const calls = await findVoyageCalls(conn, row.voyageId);
+  return {
+    departure: calls.find((c) => c.id === row.departureId)!,
+    arrival: calls.find((c) => c.id === row.arrivalId)!,
+  };
+}
+
+/** Which of these bookings already have events (the demo seeds each booking's history once). */
+export async function bookingsWithEvents(conn: Conn, bookingIds: number[]): Promise<Set<number>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    conn,
+    sql`select distinct booking_id as id from tracking_events where booking_id in (${sql.join(
+      bookingIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The demo's planned steps not yet done: estimated equipment events (source DEMO) with no later actual twin. */
+export function findPendingDemoSteps(conn: Conn): Promise<EventRow[]> {
+  return queryRows<EventRow>(
+    conn,
+    sql`${EVENT_SELECT}
+      where e.source = 'DEMO' and e.classifier = 'EST' and e.event_type = 'EQUIPMENT' and e.retracts_id is null
+        and not exists (select 1 from tracking_events a where a.booking_id = e.booking_id
+          and a.equipment_reference = e.equipment_reference and a.code = e.code and a.classifier = 'ACT'
+          and a.port_id is not distinct from e.port_id and a.retracts_id is null)
+      order by e.event_at, e.id`,
+  );
+}

@@ -60,6 +60,21 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
     async (request) => tracking.importMoves(principalOf(request), request.body),
   );
 
+  app.post(
+    '/cp/admin/equipment-events/demo-advance/',
+    {
+      config: { access: { module: 'ADMIN', resource: 'EQUIPMENT_EVENT', operation: 'CREATE' } },
+      schema: {
+        tags,
+        summary:
+          'Demo data only: make the next estimated step of every demo shipment happen now (actual events, with ' +
+          'their milestone notices), so a walkthrough sees events arrive. 404 when no demo shipment has a step left',
+        response: { 200: z.object({ advanced: z.number().int() }), 404: ErrorBodySchema },
+      },
+    },
+    async (request) => tracking.advanceDemo(principalOf(request)),
+  );
+
   app.get(
     '/public/track/',
     {

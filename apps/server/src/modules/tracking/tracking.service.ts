@@ -40,6 +40,7 @@ import {
   findContainerShipments,
   findEventByPublicId,
   findMoveCalls,
+  findPendingDemoSteps,
   findPlaces,
   findPublicBooking,
   findShipmentEvents,
@@ -464,7 +465,21 @@ export function createTrackingService(deps: { db: Db }) {
         pol: route.find((s) => s.role === 'POL')?.place.code ?? containers[0]?.polCode ?? null,
         pod: route.find((s) => s.role === 'POD')?.place.code ?? containers[0]?.podCode ?? null,
       };
-      const events = rows.map((row) => toTrackingEvent(row, ends));
+      // An estimate that has happened since is shown by its actual only.
+      const happened = new Set(
+        rows
+          .filter((r) => r.classifier === 'ACT' && !r.retracted)
+          .map((r) => `${r.eventType}:${r.equipmentReference}:${r.code}:${r.placeCode}:${r.transportCallId}`),
+      );
+      const events = rows
+        .filter(
+          (r) =>
+            r.classifier === 'ACT' ||
+            !happened.has(
+              `${r.eventType}:${r.equipmentReference}:${r.code}:${r.placeCode}:${r.transportCallId}`,
+            ),
+        )
+        .map((row) => toTrackingEvent(row, ends));
       const transport = events.filter((e) => e.eventType === 'TRANSPORT');
       return {
         containers: containers.map((container) => {
@@ -481,6 +496,47 @@ export function createTrackingService(deps: { db: Db }) {
         }),
         documents: events.filter((e) => e.eventType === 'SHIPMENT'),
       };
+    },
+
+    /**
+     * Demo only: makes the next estimated step of every demo shipment happen now (an actual event for each of the
+     * booking's containers), with its milestone notice, so a walkthrough sees events arrive live. 404 without demo
+     * events.
+     */
+    async advanceDemo(caller: Principal): Promise<{ advanced: number }> {
+      return db.transaction(async (tx) => {
+        const pending = await findPendingDemoSteps(tx);
+        if (pending.length === 0)
+          throw new AppError('NOT_FOUND', 'No demo shipment has a step left to advance');
+        const next = new Map<number, EventRow>();
+        for (const row of pending)
+          if (row.bookingId && !next.has(row.bookingId)) next.set(row.bookingId, row);
+        const steps = pending.filter((row) => {
+          const first = next.get(row.bookingId!)!;
+          return (
+            row.code === first.code &&
+            row.placeCode === first.placeCode &&
+            row.transportCallId === first.transportCallId
+          );
+        });
+        const now = new Date().toISOString();
+        const moves: Move[] = steps.map((row) => ({
+          equipmentReference: row.equipmentReference!,
+          equipmentEventTypeCode: row.code as Move['equipmentEventTypeCode'],
+          eventClassifierCode: 'ACT',
+          eventDateTime: now,
+          UNLocationCode: row.placeCode!,
+          emptyIndicatorCode: row.emptyIndicator ?? 'LADEN',
+          ...(row.facilityTypeCode
+            ? { facilityTypeCode: row.facilityTypeCode as Move['facilityTypeCode'] }
+            : {}),
+          ...(row.carrierVoyageNumber ? { carrierExportVoyageNumber: row.carrierVoyageNumber } : {}),
+          isTransshipmentMove: row.transshipment,
+        }));
+        const prepared = await prepareMoves(tx, caller, moves, 'DEMO');
+        if (prepared.errors.length) throw asFieldErrors(prepared.errors);
+        return { advanced: (await writeMoves(tx, caller, prepared)).length };
+      });
     },
 
     /**

@@ -426,4 +426,45 @@ describe('track and trace: equipment, transport and shipment events (issue 30)',
       found.containers[0]!.events.map((e) => e.code),
     );
   });
+
+  it('gives the demo shipments event histories (arrived, at sea after transhipment, not gated in) and advances them a step', async () => {
+    const numbers = await queryRows<{ number: string }>(
+      t.database.db,
+      sql`select distinct bk.number from bookings bk join tracking_events e on e.booking_id = bk.id
+        where e.source = 'DEMO' order by bk.number`,
+    );
+    const positions = new Map<string, TrackResult['containers'][number]>();
+    for (const { number } of numbers) {
+      const found = await track(number, admin);
+      positions.set(number, found.containers[0]!);
+    }
+    const statuses = [...positions.values()].map((c) => c.position.status);
+    expect(statuses).toContain('ARRIVED');
+    expect(statuses).toContain('NOT_GATED_IN');
+    const afterTranshipment = [...positions.values()].find(
+      (c) => c.position.status === 'AT_SEA' && c.events.some((e) => e.code === 'LOAD' && e.transshipment),
+    );
+    expect(afterTranshipment?.position.eta).toEqual(expect.any(String));
+    // Every demo event is one the official vocabulary knows, with a place.
+    for (const container of positions.values())
+      for (const event of container.events) expect(event.place?.code).toMatch(/^[A-Z]{2}[A-Z2-9]{3}$/);
+
+    const pendingBefore = (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from tracking_events where source = 'DEMO' and classifier = 'ACT'`,
+      )
+    )[0]!.n;
+    const advanced = await post('/cp/admin/equipment-events/demo-advance/', admin);
+    expect(advanced.statusCode, advanced.body).toBe(200);
+    expect(advanced.json().advanced).toBeGreaterThan(0);
+    const after = (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from tracking_events where source = 'DEMO' and classifier = 'ACT'`,
+      )
+    )[0]!.n;
+    expect(after).toBe(pendingBefore + advanced.json().advanced);
+    expect((await post('/cp/admin/equipment-events/demo-advance/', customer)).statusCode).toBe(403);
+  });
 });
