@@ -368,7 +368,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),
   });
-  await app.register(dashboardsRoutes, { dashboards: createDashboardsService({ db: database.db }) });
+  await app.register(dashboardsRoutes, {
+    dashboards: createDashboardsService({ db: database.db, tracking }),
+  });
   await registerStaticWeb(app, options.webDist);
   assertEveryRouteDeclaresAccess(auth.routes);
   app.decorate('routeAccess', () => auth.routes);

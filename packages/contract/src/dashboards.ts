@@ -3,6 +3,7 @@ import { BL_STATUSES } from './bills-of-lading';
 import { BOOKING_STATUSES } from './bookings';
 import { listQuerySchema } from './list-query';
 import { QUOTATION_STATUSES } from './quotations';
+import { ShipmentSummarySchema } from './tracking';
 
 /** How many months the shipment and volume charts cover, the current month included. */
 export const DASHBOARD_MONTHS = 12;
@@ -86,6 +87,8 @@ export const CustomerDashboardSchema = z.object({
   /** The last DASHBOARD_MONTHS months, oldest first, months without shipments included (zeros). */
   shipmentsByMonth: z.array(ShipmentMonthSchema),
   recent: z.array(RecentActivitySchema),
+  /** Track and trace (issue 30): active shipments counted at sea, arrived and delayed, each with its next step. */
+  tracking: ShipmentSummarySchema,
 });
 export type CustomerDashboard = z.infer<typeof CustomerDashboardSchema>;
 

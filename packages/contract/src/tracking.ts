@@ -371,3 +371,40 @@ export const PublicTrackSchema = z.object({
   milestones: z.array(PublicMilestoneSchema),
 });
 export type PublicTrack = z.infer<typeof PublicTrackSchema>;
+
+/* ---------------------------------------------------------------- the customer dashboard */
+
+/** How far a delay must move the ETA at the port of discharge (from the schedule's plan) to count as delayed. */
+export const DELAYED_AFTER_HOURS = 24;
+
+/** One active shipment on the customer's dashboard: where it is and what comes next. */
+export const ActiveShipmentSchema = z.object({
+  bookingId: z.number().int(),
+  bookingNumber: z.string(),
+  containers: z.number().int(),
+  status: TrackingPositionSchema.shape.status,
+  /** The ETA at the port of discharge moved more than DELAYED_AFTER_HOURS from the schedule's plan. */
+  delayed: z.boolean(),
+  eta: z.string().nullable(),
+  pod: TrackingPlaceSchema.nullable(),
+  /** The next estimated or planned step (label, place, time), or null when nothing is expected. */
+  next: z
+    .object({
+      code: z.string(),
+      label: z.string(),
+      place: TrackingPlaceSchema.nullable(),
+      at: z.string(),
+      classifier: z.enum(CLASSIFIERS),
+    })
+    .nullable(),
+});
+export type ActiveShipment = z.infer<typeof ActiveShipmentSchema>;
+
+export const ShipmentSummarySchema = z.object({
+  atSea: z.number().int(),
+  arrived: z.number().int(),
+  delayed: z.number().int(),
+  /** Confirmed bookings not yet delivered, the soonest next step first (at most 10). */
+  shipments: z.array(ActiveShipmentSchema),
+});
+export type ShipmentSummary = z.infer<typeof ShipmentSummarySchema>;

@@ -12,6 +12,7 @@ import {
 import { QUOTATION_STATUSES } from '@lading/contract/quotations';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../lib/principal';
+import type { TrackingService } from '../tracking';
 import { findAdminDashboard, findAdminSearch, findCustomerDashboard } from './dashboards.repository';
 
 /** The permission that opens each queue's work list: a queue is shown only to those who can work it. */
@@ -30,11 +31,17 @@ function allStatuses<S extends string>(
   return Object.fromEntries(statuses.map((status) => [status, counted[status] ?? 0])) as Record<S, number>;
 }
 
-export function createDashboardsService(deps: { db: Db }) {
+export function createDashboardsService(deps: {
+  db: Db;
+  tracking: Pick<TrackingService, 'shipmentSummary'>;
+}) {
   return {
     /** The customer's home: one statement over the caller's own records (principal.scope). */
     async getCustomerDashboard(caller: Principal): Promise<CustomerDashboard> {
-      const row = await findCustomerDashboard(deps.db, caller.scope, caller.userId);
+      const [row, tracking] = await Promise.all([
+        findCustomerDashboard(deps.db, caller.scope, caller.userId),
+        deps.tracking.shipmentSummary(caller),
+      ]);
       return {
         attention: row.attention,
         attentionTotal: row.attentionTotal,
@@ -45,6 +52,7 @@ export function createDashboardsService(deps: { db: Db }) {
         },
         shipmentsByMonth: row.shipmentsByMonth,
         recent: row.recent,
+        tracking,
       };
     },
 

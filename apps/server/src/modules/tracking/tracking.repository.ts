@@ -535,3 +535,58 @@ export function findPendingDemoSteps(conn: Conn): Promise<EventRow[]> {
       order by e.event_at, e.id`,
   );
 }
+
+/** A confirmed booking in the caller's scope with its equipment events, for the dashboard's shipment summary. */
+export type ActiveBookingRow = {
+  bookingId: number;
+  bookingNumber: string;
+  containers: number;
+  polCode: string | null;
+  podCode: string | null;
+  podName: string | null;
+  podTimeZone: string | null;
+  /** The ETA at the port of discharge on the booking's sailing, and how far it moved from the plan (hours). */
+  eta: string | null;
+  etaMovedHours: number | null;
+};
+
+/**
+ * The caller's confirmed bookings that have tracking events (SQL over `bookings bk`, scope kind `booking`), newest
+ * first (at most 200): the dashboard's active shipments are among them.
+ */
+export function findTrackedBookings(conn: Conn, scope: Scope): Promise<ActiveBookingRow[]> {
+  return queryRows<ActiveBookingRow>(
+    conn,
+    sql`select bk.id as "bookingId", bk.number as "bookingNumber",
+        (select count(*)::int from bills_of_lading b join bl_containers bc on bc.bl_id = b.id
+          where b.booking_id = bk.id) as containers,
+        pol.code as "polCode", pod.code as "podCode", pod.name as "podName", pod.time_zone as "podTimeZone",
+        ${iso(sql`arrival.eta`)} as eta,
+        extract(epoch from (arrival.eta - arrival.planned_arrival)) / 3600 as "etaMovedHours"
+      from bookings bk
+      left join ports pol on pol.id = bk.pol_id
+      left join ports pod on pod.id = bk.pod_id
+      left join lateral (select tc.eta, tc.planned_arrival from transport_calls tc
+          where tc.voyage_id = bk.voyage_id and tc.port_id = bk.pod_id and tc.status <> 'OMITTED'
+          order by tc.sequence limit 1) arrival on true
+      where bk.status = 'CONFIRMED' and ${scoped('booking', scope)}
+        and exists (select 1 from tracking_events e where e.booking_id = bk.id and e.event_type = 'EQUIPMENT')
+      order by bk.created_at desc, bk.id desc
+      limit 200`,
+  );
+}
+
+/** The equipment events (retractions and retracted ones aside) of some bookings, oldest first. */
+export function findEquipmentEventsOf(conn: Conn, bookingIds: number[]): Promise<EventRow[]> {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return queryRows<EventRow>(
+    conn,
+    sql`${EVENT_SELECT}
+      where e.booking_id in (${sql.join(
+        bookingIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and e.event_type = 'EQUIPMENT' and e.retracts_id is null
+        and not exists (select 1 from tracking_events r where r.retracts_id = e.id)
+      order by e.event_at, e.id`,
+  );
+}

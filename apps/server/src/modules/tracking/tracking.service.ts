@@ -1,4 +1,6 @@
 import {
+  type ActiveShipment,
+  DELAYED_AFTER_HOURS,
   EQUIPMENT_EVENT_TYPE_CODES,
   type EventClassifierCode,
   type ImportError,
@@ -12,6 +14,7 @@ import {
   type RouteStop,
   recogniseReference,
   SHIPMENT_EVENT_TYPE_CODES,
+  type ShipmentSummary,
   TRANSPORT_EVENT_TYPE_CODES,
   type TrackedContainer,
   type TrackingEvent,
@@ -38,12 +41,14 @@ import {
   findCallBookings,
   findContainerBooking,
   findContainerShipments,
+  findEquipmentEventsOf,
   findEventByPublicId,
   findMoveCalls,
   findPendingDemoSteps,
   findPlaces,
   findPublicBooking,
   findShipmentEvents,
+  findTrackedBookings,
   hasActualEvent,
   insertEvents,
   type NewEvent,
@@ -533,10 +538,81 @@ export function createTrackingService(deps: { db: Db }) {
           ...(row.carrierVoyageNumber ? { carrierExportVoyageNumber: row.carrierVoyageNumber } : {}),
           isTransshipmentMove: row.transshipment,
         }));
-        const prepared = await prepareMoves(tx, caller, moves, 'DEMO');
-        if (prepared.errors.length) throw asFieldErrors(prepared.errors);
+        // Only the shipments the caller may record moves for (a branch: its port's or its office's).
+        const prepared: Awaited<ReturnType<typeof prepareMoves>> = {
+          rows: [],
+          shipments: [],
+          places: [],
+          errors: [],
+        };
+        for (const move of moves) {
+          const one = await prepareMoves(tx, caller, [move], 'DEMO');
+          if (one.errors.length) continue;
+          prepared.rows.push(...one.rows);
+          prepared.shipments.push(...one.shipments);
+          prepared.places.push(...one.places);
+        }
+        if (prepared.rows.length === 0)
+          throw new AppError('NOT_FOUND', 'No demo shipment within your reach has a step left');
         return { advanced: (await writeMoves(tx, caller, prepared)).length };
       });
+    },
+
+    /**
+     * The customer dashboard's shipments (issue 30): the caller's confirmed bookings with events, not yet delivered
+     * (nor their empties returned), counted at sea, arrived and delayed (the ETA at the port of discharge more than
+     * DELAYED_AFTER_HOURS from the plan), each with its next expected step; the soonest next step first.
+     */
+    async shipmentSummary(caller: Principal): Promise<ShipmentSummary> {
+      const bookings = await findTrackedBookings(db, caller.scope);
+      const rows = await findEquipmentEventsOf(
+        db,
+        bookings.map((b) => b.bookingId),
+      );
+      const byBooking = new Map<number, EventRow[]>();
+      for (const row of rows) byBooking.set(row.bookingId!, [...(byBooking.get(row.bookingId!) ?? []), row]);
+      const shipments: ActiveShipment[] = [];
+      for (const booking of bookings) {
+        const ends = { pol: booking.polCode, pod: booking.podCode };
+        const events = (byBooking.get(booking.bookingId) ?? []).map((row) => toTrackingEvent(row, ends));
+        const first = events[0]?.containerNumber;
+        const own = events.filter((e) => e.containerNumber === first);
+        const pod = booking.podCode
+          ? { code: booking.podCode, name: booking.podName ?? booking.podCode, timeZone: booking.podTimeZone }
+          : null;
+        const position = positionOf(
+          own,
+          pod ? [{ place: pod, role: 'POD', eta: booking.eta, etd: null, ata: null, atd: null }] : [],
+        );
+        if (position.status === 'DELIVERED' || position.status === 'RETURNED') continue;
+        const lastActual = own.filter((e) => e.classifier === 'ACT').at(-1)?.at ?? '';
+        const upcoming = own.find((e) => e.classifier !== 'ACT' && e.at >= lastActual);
+        shipments.push({
+          bookingId: booking.bookingId,
+          bookingNumber: booking.bookingNumber,
+          containers: booking.containers,
+          status: position.status,
+          delayed: booking.etaMovedHours !== null && Math.abs(booking.etaMovedHours) > DELAYED_AFTER_HOURS,
+          eta: booking.eta,
+          pod,
+          next: upcoming
+            ? {
+                code: upcoming.code,
+                label: upcoming.label,
+                place: upcoming.place,
+                at: upcoming.at,
+                classifier: upcoming.classifier,
+              }
+            : null,
+        });
+      }
+      shipments.sort((a, b) => (a.next?.at ?? '9999').localeCompare(b.next?.at ?? '9999'));
+      return {
+        atSea: shipments.filter((s) => s.status === 'AT_SEA' || s.status === 'AT_TRANSHIPMENT').length,
+        arrived: shipments.filter((s) => s.status === 'ARRIVED').length,
+        delayed: shipments.filter((s) => s.delayed).length,
+        shipments: shipments.slice(0, 10),
+      };
     },
 
     /**

@@ -467,4 +467,90 @@ describe('track and trace: equipment, transport and shipment events (issue 30)',
     expect(after).toBe(pendingBefore + advanced.json().advanced);
     expect((await post('/cp/admin/equipment-events/demo-advance/', customer)).statusCode).toBe(403);
   });
+
+  it('counts the customer’s active shipments on the dashboard (at sea, arrived, delayed) with each one’s next step', async () => {
+    const { booking, containerNumber, sailing } = await shipment();
+    expect(
+      (
+        await record(admin, {
+          equipmentReference: containerNumber,
+          equipmentEventTypeCode: 'GTIN',
+          eventClassifierCode: 'ACT',
+          eventDateTime: hoursAgo(4),
+          UNLocationCode: 'INNSA',
+          emptyIndicatorCode: 'LADEN',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await record(admin, {
+          equipmentReference: containerNumber,
+          equipmentEventTypeCode: 'LOAD',
+          eventClassifierCode: 'EST',
+          eventDateTime: sailing.etd,
+          UNLocationCode: 'INNSA',
+          emptyIndicatorCode: 'LADEN',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const dashboard = async () => {
+      const res = await get('/cp/dashboard/', customer);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().tracking as {
+        atSea: number;
+        arrived: number;
+        delayed: number;
+        shipments: {
+          bookingNumber: string;
+          status: string;
+          delayed: boolean;
+          next: { code: string } | null;
+        }[];
+      };
+    };
+    const before = await dashboard();
+    const mine = before.shipments.find((s) => s.bookingNumber === booking.number);
+    expect(mine).toMatchObject({ status: 'AT_ORIGIN', delayed: false, next: { code: 'LOAD' } });
+    // A second shipment available for pick-up at Jebel Ali counts as arrived.
+    const second = await shipment();
+    expect(
+      (
+        await record(admin, {
+          equipmentReference: second.containerNumber,
+          equipmentEventTypeCode: 'AVPU',
+          eventClassifierCode: 'ACT',
+          eventDateTime: hoursAgo(1),
+          UNLocationCode: 'AEJEA',
+          emptyIndicatorCode: 'LADEN',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const arrived = await dashboard();
+    expect(arrived.arrived).toBe(before.arrived + 1);
+
+    // The vessel is delayed 30 hours at the port of discharge: the shipment counts as delayed.
+    const voyage = (await get(`/cp/admin/voyages/${sailing.voyageId}/`, admin)).json();
+    const arrival = voyage.calls.find((c: { port: { code: string } }) => c.port.code === 'AEJEA');
+    const later = (iso: string) => new Date(Date.parse(iso) + 30 * HOUR).toISOString();
+    const delayed = await post(
+      `/cp/admin/voyages/${sailing.voyageId}/calls/${arrival.sequence}/delay/`,
+      admin,
+      {
+        eta: later(arrival.eta),
+        etd: later(arrival.etd),
+        reason: 'Berth congestion',
+        version: voyage.version,
+      },
+    );
+    expect(delayed.statusCode, delayed.body).toBe(200);
+    const after = await dashboard();
+    expect(after.delayed).toBe(arrived.delayed + 1);
+    expect(after.shipments.find((s) => s.bookingNumber === booking.number)?.delayed).toBe(true);
+    // Another customer's dashboard does not count it.
+    const other = (await get('/cp/dashboard/', customer2)).json().tracking;
+    expect(other.shipments.map((s: { bookingNumber: string }) => s.bookingNumber)).not.toContain(
+      booking.number,
+    );
+  });
 });
