@@ -357,11 +357,11 @@ export const TrackResultSchema = z.object({
 export type TrackResult = z.infer<typeof TrackResultSchema>;
 
 /** GET /public/track/?ref=: milestones only — no parties, cargo, weights, prices or booking numbers. */
-export const PublicTrackQuerySchema = TrackQuerySchema;
 export const PublicMilestoneSchema = z.object({
   code: z.string(),
   label: z.string(),
-  place: z.object({ code: z.string(), name: z.string() }),
+  /** With its IANA zone (null: shown in UTC), so the page can show the local time. */
+  place: TrackingPlaceSchema,
   at: z.string(),
   classifier: z.enum(CLASSIFIERS),
 });

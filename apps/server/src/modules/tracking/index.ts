@@ -5,7 +5,6 @@
 export { seedDemoEvents } from './tracking.demo';
 export { trackingRoutes } from './tracking.routes';
 export {
-  type CallChange,
   createTrackingService,
   SHIPMENT_EVENT_SOURCES,
   type TrackingService,

@@ -9,15 +9,6 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 
 export type PlaceRow = { id: number; code: string; name: string; timeZone: string | null };
 
-/** A place by its UN/LOCODE (the `ports` list), or null. */
-export async function findPlace(conn: Conn, code: string): Promise<PlaceRow | null> {
-  const [row] = await queryRows<PlaceRow>(
-    conn,
-    sql`select id, code, name, time_zone as "timeZone" from ports where code = ${code}`,
-  );
-  return row ?? null;
-}
-
 /** Many places by UN/LOCODE, for a file of moves. */
 export function findPlaces(conn: Conn, codes: string[]): Promise<PlaceRow[]> {
   if (codes.length === 0) return Promise.resolve([]);

@@ -1,10 +1,10 @@
 import { ErrorBodySchema } from '@lading/contract/errors';
 import {
   ImportMovesBodySchema,
-  PublicTrackQuerySchema,
   PublicTrackSchema,
   RecordEquipmentEventBodySchema,
   TrackingEventSchema,
+  TrackQuerySchema,
 } from '@lading/contract/tracking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,7 +85,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
           "Public tracking by container or bill-of-lading number: the shipment's milestones (event, place, time) and " +
           'nothing else. An unknown number, a booking number and a number without milestones answer alike: ' +
           '`kind: null`, no milestones. Rate-limited per client',
-        querystring: PublicTrackQuerySchema,
+        querystring: TrackQuerySchema,
         response: { 200: PublicTrackSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },

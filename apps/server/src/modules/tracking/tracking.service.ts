@@ -666,7 +666,7 @@ export function createTrackingService(deps: { db: Db }) {
         milestones.push({
           code: milestone,
           label: MILESTONES[milestone],
-          place: { code: row.placeCode, name: row.placeName ?? row.placeCode },
+          place: { code: row.placeCode, name: row.placeName ?? row.placeCode, timeZone: row.placeTimeZone },
           at: row.at,
           classifier: row.classifier,
         });

@@ -8,4 +8,4 @@ export { voyagesRoutes } from './voyages.routes';
 // For the demo data (seed/demo-voyages.ts).
 export { type ScheduleSeed, seedSchedule } from './voyages.seed';
 export type { VoyagesService } from './voyages.service';
-export { type CallChangeListener, createVoyagesService, cutOffPassed } from './voyages.service';
+export { createVoyagesService, cutOffPassed } from './voyages.service';
