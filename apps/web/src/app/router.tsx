@@ -19,7 +19,6 @@ import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
 import { typedSearch } from '../lib/typed-search';
 import { BusyOverlay } from './busy-overlay';
-import { NotFoundPage } from './not-found';
 import { PortalErrorPage } from './portal-error';
 
 /*
@@ -48,7 +47,8 @@ const rootRoute = createRootRoute({
       <BusyOverlay />
     </>
   ),
-  notFoundComponent: NotFoundPage,
+  // An address that is no page: rare, so its page is fetched when needed, not carried by every first load.
+  notFoundComponent: lazyRouteComponent(() => import('./not-found'), 'NotFoundPage'),
 });
 
 // The empty path redirects to app-login (specification section 2).
