@@ -157,9 +157,7 @@ export function MovesImport() {
           </Group>
         </form>
         {outcome?.kind === 'imported' && (
-          <Alert color="green" title="Imported" role="status" data-testid="import-done">
-            {outcome.text}
-          </Alert>
+          <Alert color="green" title={outcome.text} role="status" data-testid="import-done" />
         )}
         {outcome?.kind === 'refused' && !fileError && (
           <Alert color="red" title="Nothing was imported" role="alert" data-testid="import-refused">

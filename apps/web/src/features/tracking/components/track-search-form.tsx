@@ -2,6 +2,9 @@ import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { MAX_REF_LENGTH } from './track-search';
 
+/** A search just made: the result's heading takes the focus once it shows `ref` (a new object for each search). */
+export type FocusRequest = { ref: string };
+
 /**
  * One search box and its button: the text is handed over as typed (the screen says what it recognised in it). An
  * empty box says what it wants instead of searching.

@@ -2,14 +2,14 @@ import { recogniseReference } from '@lading/contract/tracking';
 import { Alert, Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { type Ref, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { ApiError } from '../../../lib/api-client';
 import { formatPortDateTime } from '../../../lib/port-time';
 import { queryClient } from '../../../lib/query-client';
 import { usePublicTrack } from '../api/public-track';
 import { parseTrackSearch } from '../components/track-search';
-import { TrackSearchForm } from '../components/track-search-form';
+import { type FocusRequest, TrackSearchForm } from '../components/track-search-form';
 import classes from '../components/tracking.module.css';
 import { classifierText, placeText, recognisedText } from '../components/tracking-format';
 
@@ -18,7 +18,12 @@ const route = getRouteApi('/track');
 const NO_INFORMATION = 'No tracking information for this number';
 
 /** What was searched and its milestones (event, place, time in UTC), or that there is nothing to show. */
-function PublicResult({ typed, headingRef }: { typed: string; headingRef: Ref<HTMLHeadingElement> }) {
+function PublicResult({ typed, focusRequest }: { typed: string; focusRequest: FocusRequest | null }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a search, once this shows what was searched: the focus goes to what was recognised.
+  useEffect(() => {
+    if (focusRequest?.ref === typed) headingRef.current?.focus();
+  }, [focusRequest, typed]);
   const recognised = recogniseReference(typed);
   const result = usePublicTrack(recognised.valid ? recognised.reference : null);
   const data = result.data;
@@ -80,14 +85,10 @@ function PublicResult({ typed, headingRef }: { typed: string; headingRef: Ref<HT
 function PublicTrack() {
   const { ref } = parseTrackSearch(route.useSearch());
   const navigate = route.useNavigate();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [searched, setSearched] = useState(0);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   useEffect(() => {
     document.title = 'Track a shipment · Lading';
   }, []);
-  useEffect(() => {
-    if (searched > 0) headingRef.current?.focus();
-  }, [searched]);
   return (
     <Box component="main" mih="100vh" p="md" bg="var(--mantine-color-lading-0)">
       <Paper withBorder shadow="sm" p="xl" maw={720} mx="auto" radius="md">
@@ -116,10 +117,10 @@ function PublicTrack() {
             searchLabel="Track a shipment"
             onSearch={(next) => {
               void navigate({ search: { ref: next } });
-              setSearched((count) => count + 1);
+              setFocusRequest({ ref: next });
             }}
           />
-          {ref && <PublicResult typed={ref} headingRef={headingRef} />}
+          {ref && <PublicResult typed={ref} focusRequest={focusRequest} />}
         </Stack>
       </Paper>
     </Box>

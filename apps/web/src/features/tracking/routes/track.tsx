@@ -1,7 +1,7 @@
 import { recogniseReference, type TrackResult } from '@lading/contract/tracking';
 import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { type Ref, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
 import { QueryError } from '../../../components/query-error';
@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { useTrack } from '../api/track';
 import { parseTrackSearch } from '../components/track-search';
-import { TrackSearchForm } from '../components/track-search-form';
+import { type FocusRequest, TrackSearchForm } from '../components/track-search-form';
 import { TrackingDetails } from '../components/tracking-details';
 import { recognisedText } from '../components/tracking-format';
 
@@ -49,7 +49,12 @@ function RecordLinks({ result }: { result: TrackResult }) {
  * why nothing is shown (a wrong check digit, checked here before any call; no such record within reach) or the
  * shipment's route, containers and document events.
  */
-function Result({ typed, headingRef }: { typed: string; headingRef: Ref<HTMLHeadingElement> }) {
+function Result({ typed, focusRequest }: { typed: string; focusRequest: FocusRequest | null }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a search, once this shows what was searched: the focus goes to what was recognised.
+  useEffect(() => {
+    if (focusRequest?.ref === typed) headingRef.current?.focus();
+  }, [focusRequest, typed]);
   const recognised = recogniseReference(typed);
   const result = useTrack(recognised.valid ? recognised.reference : null);
   const data = result.data;
@@ -92,11 +97,7 @@ function Result({ typed, headingRef }: { typed: string; headingRef: Ref<HTMLHead
 export function TrackPage() {
   const { ref } = parseTrackSearch(route.useSearch());
   const navigate = route.useNavigate();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [searched, setSearched] = useState(0);
-  useEffect(() => {
-    if (searched > 0) headingRef.current?.focus();
-  }, [searched]);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   return (
     <PageFrame title="Track">
       <TrackSearchForm
@@ -107,11 +108,11 @@ export function TrackPage() {
         searchLabel="Track a shipment"
         onSearch={(next) => {
           void navigate({ search: { ref: next } });
-          setSearched((count) => count + 1);
+          setFocusRequest({ ref: next });
         }}
       />
       {ref ? (
-        <Result typed={ref} headingRef={headingRef} />
+        <Result typed={ref} focusRequest={focusRequest} />
       ) : (
         <Text size="sm" c="dimmed">
           Type a container number, a bill of lading number or a booking number to see where the shipment is.
