@@ -374,10 +374,13 @@ export async function draftBillFor(
     })),
   );
   const sailing = await sailingFor(staff, { pol: options.pol ?? 'INNSA', pod: options.pod ?? 'AEJEA' });
-  const booking = await staff.call<Booking>('POST', `/cp/bookings/${booked.id}/confirm/`, {
-    voyageId: sailing.voyageId,
-    containers,
-  });
+  // The confirmation answers the booking and its new bill's id side by side.
+  const confirmed = await staff.call<{ booking: Booking; billOfLadingId: number }>(
+    'POST',
+    `/cp/bookings/${booked.id}/confirm/`,
+    { voyageId: sailing.voyageId, containers },
+  );
+  const booking = { ...confirmed.booking, billOfLadingId: confirmed.billOfLadingId };
   const bill = await customer.api.call<Bill>('GET', `/cp/bill-of-ladings/${booking.billOfLadingId}`);
   return { booking, bill, containers: containers.map((c) => c.containerNumber) };
 }

@@ -32,13 +32,15 @@ describe('route guards declared in the route table', () => {
     ['/app-dashboard-admin/services', 'not-permitted', 'allowed'],
     ['/app-dashboard-admin/voyages', 'not-permitted', 'allowed'],
     ['/app-dashboard-admin/voyages/12', 'not-permitted', 'allowed'],
+    ['/app-dashboard/app-track', 'allowed', 'allowed'],
+    ['/app-dashboard-admin/equipment-events', 'not-permitted', 'allowed'],
   ] as const)('%s: customer %s, staff %s', (path, customer, staff) => {
     expect(accessTo(path, CUSTOMER_PERMISSIONS)).toBe(customer);
     expect(accessTo(path, STAFF_PERMISSIONS)).toBe(staff);
   });
 
   it('public screens require nothing', () => {
-    for (const path of ['/app-login', '/app-registration', '/app-terms', '/app-forgot-password']) {
+    for (const path of ['/app-login', '/app-registration', '/app-terms', '/app-forgot-password', '/track']) {
       expect(accessTo(path, { modules: [] })).toBe('allowed');
     }
   });

@@ -12,13 +12,13 @@ import type { BookingListSearch } from '../features/bookings/components/booking-
 import type { QuotationListSearch } from '../features/quotations/components/quotation-list-search';
 import type { RateEnquirySearch } from '../features/quotations/components/rate-enquiry-search';
 import type { ScheduleSearch } from '../features/schedules/components/schedule-search';
+import type { TrackSearch } from '../features/tracking/components/track-search';
 import type { VoyageListSearch } from '../features/voyages/components/voyage-list-search';
 import type { PermissionCode } from '../lib/permissions';
 import { customerDashboardRedirect } from '../lib/route-access';
 import { getSession } from '../lib/session';
 import { typedSearch } from '../lib/typed-search';
 import { BusyOverlay } from './busy-overlay';
-import { NotFoundPage } from './not-found';
 import { PortalErrorPage } from './portal-error';
 
 /*
@@ -47,7 +47,8 @@ const rootRoute = createRootRoute({
       <BusyOverlay />
     </>
   ),
-  notFoundComponent: NotFoundPage,
+  // An address that is no page: rare, so its page is fetched when needed, not carried by every first load.
+  notFoundComponent: lazyRouteComponent(() => import('./not-found'), 'NotFoundPage'),
 });
 
 // The empty path redirects to app-login (specification section 2).
@@ -112,6 +113,13 @@ const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app-terms',
   component: lazyRouteComponent(() => import('../features/accounts/routes/terms'), 'TermsPage'),
+});
+// Public tracking (issue 30): no sign-in, milestones only, linked from the login page.
+const publicTrackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'track',
+  validateSearch: typedSearch<TrackSearch>,
+  component: lazyRouteComponent(() => import('../features/tracking/routes/public-track'), 'PublicTrackPage'),
 });
 
 /**
@@ -295,6 +303,16 @@ const voyageRoute = createRoute({
   staticData: { requires: 'ADMIN.VOYAGE.VIEW' },
   component: lazyRouteComponent(() => import('../features/voyages/routes/voyage'), 'VoyageRoute'),
 });
+// Track and trace (issue 30): staff record container moves, one event or a terminal's CSV.
+const equipmentEventsRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'app-dashboard-admin/equipment-events',
+  staticData: { requires: 'ADMIN.EQUIPMENT_EVENT.CREATE' },
+  component: lazyRouteComponent(
+    () => import('../features/tracking/routes/equipment-events'),
+    'EquipmentEventsPage',
+  ),
+});
 const auditRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: 'app-dashboard-admin/audit',
@@ -333,6 +351,14 @@ const schedulesRoute = createRoute({
   staticData: { requires: 'CP.SCHEDULE.VIEW' },
   validateSearch: typedSearch<ScheduleSearch>,
   component: lazyRouteComponent(() => import('../features/schedules/routes/schedules'), 'SchedulesPage'),
+});
+// Track and trace (issue 30): a container, bill-of-lading or booking number, customers and staff.
+const trackRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'app-track',
+  staticData: { requires: 'CP.TRACKING.VIEW' },
+  validateSearch: typedSearch<TrackSearch>,
+  component: lazyRouteComponent(() => import('../features/tracking/routes/track'), 'TrackPage'),
 });
 const bookingListRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -401,6 +427,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registrationRoute,
   termsRoute,
+  publicTrackRoute,
   verifyEmailRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
@@ -424,6 +451,7 @@ const routeTree = rootRoute.addChildren([
     servicesRoute,
     voyagesRoute,
     voyageRoute,
+    equipmentEventsRoute,
     auditRoute,
     dashboardRoute.addChildren([
       dashboardIndexRoute,
@@ -432,6 +460,7 @@ const routeTree = rootRoute.addChildren([
       bookingListRoute,
       vgmRoute,
       shipmentRoute,
+      trackRoute,
       blListRoute,
       quotationListRoute,
     ]),

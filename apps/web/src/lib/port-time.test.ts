@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatPortTime, fromPortLocalInput, hoursBetween, portOffset, toPortLocalInput } from './port-time';
+import {
+  formatPortDate,
+  formatPortDateTime,
+  formatPortTime,
+  fromPortLocalInput,
+  hoursBetween,
+  portOffset,
+  toPortLocalInput,
+} from './port-time';
 
 describe('a time at a port, in its own zone with its offset', () => {
   it('shows the weekday, dd/MM/yyyy, 24-hour time and the offset', () => {
@@ -26,6 +34,17 @@ describe('a time at a port, in its own zone with its offset', () => {
   it('shows a dash for no time or one that is not a date', () => {
     expect(formatPortTime(null, 'Asia/Kolkata')).toBe('—');
     expect(formatPortTime('soon', 'Asia/Kolkata')).toBe('—');
+  });
+
+  it('shows dd/MM/yyyy HH:mm and the offset without the weekday, and the date alone, in the port’s zone', () => {
+    expect(formatPortDateTime('2026-11-28T12:30:00Z', 'Asia/Kolkata')).toBe('28/11/2026 18:00 GMT+5:30');
+    expect(formatPortDateTime('2026-07-15T08:00:00Z', 'Europe/Amsterdam')).toBe('15/07/2026 10:00 GMT+2');
+    expect(formatPortDateTime('2026-11-28T18:00:00Z', null)).toBe('28/11/2026 18:00 UTC');
+    expect(formatPortDateTime(null, 'Asia/Kolkata')).toBe('—');
+    // The port's own date: 20:00 UTC on 1 December is 2 December in Singapore.
+    expect(formatPortDate('2026-12-01T20:00:00Z', 'Asia/Singapore')).toBe('02/12/2026');
+    expect(formatPortDate('2026-12-01T20:00:00Z', null)).toBe('01/12/2026');
+    expect(formatPortDate(undefined, null)).toBe('—');
   });
 
   it('names the offset alone, at the instant it is asked for', () => {

@@ -77,6 +77,28 @@ export function formatPortTime(iso: string | null | undefined, timeZone: string 
   return `${p.weekday} ${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${p.offset}`;
 }
 
+/**
+ * "28/11/2026 18:00 GMT+5:30": the port's local date (dd/MM/yyyy), 24-hour time and offset, without the weekday (the
+ * tracking timeline, where a list of events reads better without it); "—" for none.
+ */
+export function formatPortDateTime(
+  iso: string | null | undefined,
+  timeZone: string | null | undefined,
+): string {
+  const instant = parse(iso);
+  if (instant === null) return '—';
+  const p = partsAt(instant, zoneOf(timeZone));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${p.offset}`;
+}
+
+/** "02/12/2026": the date at the port at that instant (an ETA said in a sentence); "—" for none. */
+export function formatPortDate(iso: string | null | undefined, timeZone: string | null | undefined): string {
+  const instant = parse(iso);
+  if (instant === null) return '—';
+  const p = partsAt(instant, zoneOf(timeZone));
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
 /** The port's offset from UTC at that instant ("GMT+5:30", "GMT+1", "GMT"; "UTC" when the zone is unknown). */
 export function portOffset(iso: string | null | undefined, timeZone: string | null | undefined): string {
   const instant = parse(iso) ?? Date.now();

@@ -26,6 +26,7 @@ export const CUSTOMER_PERMISSIONS = permissionSetOf(
   'CP.SCHEDULE.VIEW',
   'CP.VGM.VIEW',
   'CP.VGM.EDIT',
+  'CP.TRACKING.VIEW',
 );
 
 /** What every member of carrier staff holds (branch and corporate alike, as far as the screens go). */
@@ -49,4 +50,6 @@ export const STAFF_PERMISSIONS = permissionSetOf(
   'ADMIN.SERVICE.VIEW',
   'ADMIN.VOYAGE.VIEW',
   'ADMIN.VOYAGE.EDIT',
+  'CP.TRACKING.VIEW',
+  'ADMIN.EQUIPMENT_EVENT.CREATE',
 );

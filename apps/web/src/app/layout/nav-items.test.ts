@@ -12,14 +12,23 @@ describe('header menu by permission set', () => {
       'Quotation List',
       'Bookings',
       'BL',
+      'Track',
     ]);
     expect(items[0]?.to).toBe('/app-dashboard');
+    expect(items[6]?.to).toBe('/app-dashboard/app-track');
     expect(items[1]?.to).toBe('/app-dashboard/app-schedules');
     expect(items[2]?.to).toBe('/app-dashboard/app-rate-enquiry');
   });
   it('hides Rate Enquiry from carrier staff and sends Dashboard to the admin area', () => {
     const items = navItems(STAFF_PERMISSIONS);
-    expect(items.map((i) => i.label)).toEqual(['Dashboard', 'Schedules', 'Quotation List', 'Bookings', 'BL']);
+    expect(items.map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Schedules',
+      'Quotation List',
+      'Bookings',
+      'BL',
+      'Track',
+    ]);
     expect(items[0]?.to).toBe('/app-dashboard-admin');
   });
   it('shows only what the set holds, keeping the order', () => {
@@ -49,7 +58,12 @@ describe('workspace menu by permission set', () => {
   });
 
   it('lists the carrier’s schedule (vessels, services, voyages) after the tariffs, each by its VIEW', () => {
-    expect(workspaceItems(STAFF_PERMISSIONS).map((i) => i.label)).toEqual(['Vessels', 'Services', 'Voyages']);
+    expect(workspaceItems(STAFF_PERMISSIONS).map((i) => i.label)).toEqual([
+      'Vessels',
+      'Services',
+      'Voyages',
+      'Equipment events',
+    ]);
     expect(
       workspaceItems(permissionSetOf('ADMIN.TARIFF.VIEW', 'ADMIN.VOYAGE.VIEW', 'ADMIN.AUDIT.VIEW')),
     ).toEqual([
@@ -60,5 +74,12 @@ describe('workspace menu by permission set', () => {
     ]);
     // Editing voyages is not viewing them.
     expect(workspaceItems(permissionSetOf('ADMIN.VOYAGE.EDIT', 'ADMIN.VESSEL.CREATE'))).toEqual([]);
+  });
+
+  it('lists the recording of container moves to those who may record them (there is nothing to view)', () => {
+    expect(workspaceItems(permissionSetOf('ADMIN.EQUIPMENT_EVENT.CREATE'))).toEqual([
+      { label: 'Equipment events', to: '/app-dashboard-admin/equipment-events' },
+    ]);
+    expect(workspaceItems(permissionSetOf('CP.TRACKING.VIEW'))).toEqual([]);
   });
 });

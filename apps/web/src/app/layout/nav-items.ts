@@ -31,6 +31,8 @@ const MENU: readonly MenuEntry[] = [
   },
   { label: 'Bookings', choices: [{ to: '/app-dashboard/app-booking-list', requires: 'CP.BOOKING.VIEW' }] },
   { label: 'BL', choices: [{ to: '/app-dashboard/bl-list', requires: 'CP.BL.VIEW' }] },
+  // Track and trace (issue 30), for customers and staff: a container, bill-of-lading or booking number.
+  { label: 'Track', choices: [{ to: '/app-dashboard/app-track', requires: 'CP.TRACKING.VIEW' }] },
 ];
 
 export function navItems(permissions: PermissionSet | null | undefined): NavItem[] {
@@ -43,7 +45,7 @@ export function navItems(permissions: PermissionSet | null | undefined): NavItem
 /**
  * The carrier's admin workspace (issue 13): every screen a member of staff may open, each behind its VIEW
  * permission, in the order work arrives (requests first, the trail last). Tariffs belong to the commercial desk;
- * vessels, services and voyages are the carrier's schedule.
+ * vessels, services and voyages are the carrier's schedule, equipment events the moves of its containers.
  */
 const WORKSPACE: readonly { label: string; to: string; requires: PermissionCode }[] = [
   { label: 'Company requests', to: '/app-dashboard-admin/company-requests', requires: 'ADMIN.COMPANY.VIEW' },
@@ -55,6 +57,12 @@ const WORKSPACE: readonly { label: string; to: string; requires: PermissionCode 
   { label: 'Vessels', to: '/app-dashboard-admin/vessels', requires: 'ADMIN.VESSEL.VIEW' },
   { label: 'Services', to: '/app-dashboard-admin/services', requires: 'ADMIN.SERVICE.VIEW' },
   { label: 'Voyages', to: '/app-dashboard-admin/voyages', requires: 'ADMIN.VOYAGE.VIEW' },
+  // Recording container moves (issue 30): no list to view, so the permission to record shows it.
+  {
+    label: 'Equipment events',
+    to: '/app-dashboard-admin/equipment-events',
+    requires: 'ADMIN.EQUIPMENT_EVENT.CREATE',
+  },
   { label: 'Audit trail', to: '/app-dashboard-admin/audit', requires: 'ADMIN.AUDIT.VIEW' },
 ];
 

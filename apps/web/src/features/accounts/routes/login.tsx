@@ -177,6 +177,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                 Sign Up
               </Anchor>
             </Text>
+            <Text size="sm" ta="center">
+              <Anchor component={Link} to="/track">
+                Track a shipment
+              </Anchor>
+            </Text>
           </Stack>
         </Stack>
       </form>

@@ -18,16 +18,19 @@ import {
   OverviewSection,
   PlanSection,
   PricingSection,
+  ShipmentSection,
   TasksSection,
 } from '../components/shipment-sections';
 import { VgmDeclarations } from '../components/vgm-declarations';
 
 const VGM_SECTION = 'shipment-vgm';
+const TRACKING_SECTION = 'shipment-tracking';
 
 /** The page's sections in order, each with the id of its heading (the VGM declarations name their own). */
 const SECTIONS = [
   { id: 'shipment-overview', label: 'Overview' },
   { id: 'shipment-plan', label: 'Transport plan' },
+  { id: TRACKING_SECTION, label: 'Tracking' },
   { id: 'shipment-tasks', label: 'Tasks' },
   { id: 'shipment-containers', label: 'Containers' },
   { id: VGM_SECTION, label: 'VGM', heading: 'vgm-heading' },
@@ -38,7 +41,7 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number];
 
 /** Links to the page's sections: a plain in-page jump (the focus follows to the section's heading). */
-function SectionLinks({ withVgm }: { withVgm: boolean }) {
+function SectionLinks({ withVgm, withTracking }: { withVgm: boolean; withTracking: boolean }) {
   const jump = (section: Section) => (event: React.MouseEvent<HTMLAnchorElement>) => {
     const heading = document.getElementById('heading' in section ? section.heading : `${section.id}-title`);
     if (!heading) return;
@@ -50,7 +53,10 @@ function SectionLinks({ withVgm }: { withVgm: boolean }) {
   return (
     <nav aria-label="Sections of this shipment">
       <ul className={classes.nav}>
-        {SECTIONS.filter((section) => withVgm || section.id !== VGM_SECTION).map((section) => (
+        {SECTIONS.filter(
+          (section) =>
+            (withVgm || section.id !== VGM_SECTION) && (withTracking || section.id !== TRACKING_SECTION),
+        ).map((section) => (
           <li key={section.id}>
             <Anchor href={`#${section.id}`} size="sm" onClick={jump(section)}>
               {section.label}
@@ -78,17 +84,22 @@ const BackLink = () => (
  * server answers 404 otherwise). Every section wraps to the screen: a phone never scrolls the page sideways.
  * Carrier staff's actions come from the app as well: `taskAction` beside a task (a late acceptance of the SI or
  * VGM), `planActions` under the transport plan (a roll-over to another sailing); each checks its own permission.
+ * Track and trace (issue 30) comes the same way: `tracking` draws the shipment's route strip, container timelines and
+ * document events (the tracking feature's), in a section after the transport plan, for readers the server gives them
+ * to (CP.TRACKING.VIEW).
  */
 export function ShipmentPage({
   bookingId,
   billActions,
   taskAction,
   planActions,
+  tracking,
 }: {
   bookingId: number;
   billActions?: (bill: ShipmentBill) => ReactNode;
   taskAction?: (task: ShipmentTask, shipment: Shipment) => ReactNode;
   planActions?: (shipment: Shipment) => ReactNode;
+  tracking?: (tracking: NonNullable<Shipment['tracking']>) => ReactNode;
 }) {
   const shipment = useShipment(bookingId);
   const can = useCan();
@@ -114,6 +125,7 @@ export function ShipmentPage({
   const { booking } = data;
   // The SOLAS declarations (features/bookings' own section) once the booking is live: customers declare there.
   const withVgm = can('CP.VGM.VIEW') && booking.status !== 'CANCELLED' && booking.status !== 'REJECTED';
+  const withTracking = Boolean(tracking && data.tracking);
   return (
     <PageFrame
       title={`Shipment ${booking.number}`}
@@ -130,11 +142,16 @@ export function ShipmentPage({
       }
     >
       <Paper withBorder radius="md" px="md" py="xs">
-        <SectionLinks withVgm={withVgm} />
+        <SectionLinks withVgm={withVgm} withTracking={withTracking} />
       </Paper>
       <QueryStatus query={shipment} errorTitle="The shipment could not be refreshed" />
       <OverviewSection shipment={data} id="shipment-overview" />
       <PlanSection shipment={data} id="shipment-plan" actions={planActions?.(data)} />
+      {withTracking && data.tracking && (
+        <ShipmentSection id={TRACKING_SECTION} title="Tracking">
+          {tracking?.(data.tracking)}
+        </ShipmentSection>
+      )}
       <TasksSection
         shipment={data}
         id="shipment-tasks"
