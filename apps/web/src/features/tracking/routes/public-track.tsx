@@ -17,7 +17,7 @@ const route = getRouteApi('/track');
 
 const NO_INFORMATION = 'No tracking information for this number';
 
-/** What was searched and its milestones (event, place, time in UTC), or that there is nothing to show. */
+/** What was searched and its milestones (event, place, local time), or that there is nothing to show. */
 function PublicResult({ typed, focusRequest }: { typed: string; focusRequest: FocusRequest | null }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After a search, once this shows what was searched: the focus goes to what was recognised.
@@ -51,7 +51,7 @@ function PublicResult({ typed, focusRequest }: { typed: string; focusRequest: Fo
       {data && data.milestones.length > 0 && (
         <>
           <Text size="sm" c="dimmed">
-            Milestones so far, oldest first. Times are in UTC.
+            Milestones so far, oldest first, in local time at each place.
           </Text>
           <ol className={classes.timeline} aria-label={`Milestones of ${data.reference}`}>
             {data.milestones.map((milestone) => {
@@ -70,7 +70,7 @@ function PublicResult({ typed, focusRequest }: { typed: string; focusRequest: Fo
                   </Text>
                   <Text size="sm">{placeText(milestone.place)}</Text>
                   <Text size="sm" c="dimmed">
-                    <time dateTime={milestone.at}>{formatPortDateTime(milestone.at, null)}</time>
+                    <time dateTime={milestone.at}>{formatPortDateTime(milestone.at, milestone.place.timeZone)}</time>
                   </Text>
                 </li>
               );
