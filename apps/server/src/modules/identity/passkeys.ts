@@ -21,7 +21,7 @@ import * as repo from './passkeys.repository';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const PROMPT_TIMEOUT_MS = 120_000;
 /** Enough for a phone, a laptop, two security keys and their spares; more is a mistake or an attack. */
-export const MAX_PASSKEYS = 10;
+const MAX_PASSKEYS = 10;
 /** ES256 (every platform authenticator), EdDSA and RS256 (Windows Hello's older keys). */
 const ALGORITHMS = [COSEALG.ES256, COSEALG.EdDSA, COSEALG.RS256];
 
@@ -245,4 +245,3 @@ export function createPasskeys(deps: { db: Db; sessionSecret: string; publicUrl:
   };
 }
 
-export type Passkeys = ReturnType<typeof createPasskeys>;
