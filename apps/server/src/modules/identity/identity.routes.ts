@@ -136,9 +136,9 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary:
-          'Sign in, second step: a code from the authenticator app (or a recovery code) starts the session',
+          'Sign in, second step: a code from the authenticator app, a recovery code or a passkey starts the session',
         description:
-          'After POST authenticate/oauth/login/ answered mfaRequired (its cookie names the half-done sign-in, for 5 minutes). Wrong codes count toward the account throttle like wrong passwords.',
+          "After POST authenticate/oauth/login/ answered mfaRequired (its cookie names the half-done sign-in, for 5 minutes). Exactly one of { code }, { recoveryCode } or { webauthn } (a passkey's assertion for the options of POST authenticate/oauth/login/mfa/webauthn-options/). Wrong answers count toward the account throttle like wrong passwords.",
         body: MfaAnswerSchema,
         response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
