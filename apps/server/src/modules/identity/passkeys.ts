@@ -244,4 +244,3 @@ export function createPasskeys(deps: { db: Db; sessionSecret: string; publicUrl:
     },
   };
 }
-
