@@ -77,7 +77,7 @@ export async function signInAndFindBill(context: BrowserContext, origin = ''): P
   await page.goto(`${origin}/app-login`);
   await page.getByLabel(/^Username/).fill(DEMO.customer);
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/app-dashboard$/, { timeout: 120_000 }).catch(async (error) => {
     const alert = await page.getByRole('alert').allTextContents();
     throw new Error(`sign-in did not reach /app-dashboard (at ${page.url()}; ${alert.join(' ')}): ${error}`);

@@ -13,7 +13,7 @@ test('login messages: empty fields and bad credentials', async ({ page, customer
   await page.goto('/app-login');
   await expect(page.getByLabel(/^Username/)).toHaveAttribute('placeholder', 'Email');
   await expectNoSeriousAxeViolations(page);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expectToast(page, 'Please fill the required fields');
   // Each field says what is missing; the first one takes the focus; a change is checked again at once.
   const username = page.getByLabel(/^Username/);
@@ -73,7 +73,7 @@ test('signed-out users are sent to app-login and come back to the page they aske
   await expect(page).toHaveURL(/\/app-login\?redirect=/);
   await page.getByLabel(/^Username/).fill(customer.email);
   await page.getByLabel(/^Password/).fill(customer.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/app-dashboard\/bl-list$/);
 });
 

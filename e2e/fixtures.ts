@@ -44,7 +44,7 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await page.goto('/app-login');
   await page.getByLabel(/^Username/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /**

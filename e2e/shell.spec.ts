@@ -34,7 +34,7 @@ test.describe('on a phone (390 px wide)', () => {
     await page.goto('/app-login');
     await page.getByLabel(/^Username/).fill('customer@demo.lading.test');
     await page.getByLabel(/^Password/).fill('Lading-demo-2026');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/app-dashboard$/);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Bookings' })).toHaveCount(0);

@@ -46,7 +46,7 @@ for (const { name, viewport } of [
 
       await second.getByLabel(/^Username/).fill(customer.email);
       await second.getByLabel(/^Password/).fill(customer.password);
-      await second.getByRole('button', { name: 'Sign In' }).click();
+      await second.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(second).toHaveURL(/\/app-dashboard\/app-booking-list\?status=REQUESTED$/);
       // Signed in again in the second tab: the first one, on the login page, stays there (no loop).
       await expect(page).toHaveURL(/\/app-login$/);
@@ -76,7 +76,7 @@ for (const { name, viewport } of [
       await expect(page).toHaveURL(`/app-login?redirect=${encodeURIComponent('/app-dashboard/bl-list')}`);
       await page.getByLabel(/^Username/).fill(customer.email);
       await page.getByLabel(/^Password/).fill(customer.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page).toHaveURL(/\/app-dashboard\/bl-list$/);
     });
   });

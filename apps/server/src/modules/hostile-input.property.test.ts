@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from '../seed/demo';
 import { type DemoAccount, signIn, signInAs } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUserWithRole } from '../test/users';
+import { SoftwareAuthenticator } from '../test/webauthn-authenticator';
 import {
   ABSENT,
   buildObject,
@@ -215,11 +216,27 @@ const SEEDS: Record<string, (ctx: Ctx, caller: Caller) => unknown> = {
     amount: '620.00',
   }),
   'GET /authenticate/oauth/users/check-first-login/': (c, caller) => ({ id: String(c.userId[caller]) }),
+  'POST /authenticate/oauth/mfa/webauthn/': () => PASSKEY_REGISTRATION,
+  'PATCH /authenticate/oauth/mfa/webauthn/:id/': () => ({ name: 'Phone' }),
   // A wrong password for an address nobody has: demo accounts must not be throttled by the test itself.
   'POST /authenticate/oauth/login/': () => ({
     username: 'nobody@example.com',
     password: 'not-the-password',
     client_id: PORTAL_CLIENT_ID,
+  }),
+};
+
+/**
+ * A passkey registration as a browser sends it, for a challenge nobody was given: mutations reach the attestation's
+ * decoding and the challenge lookup.
+ */
+const PASSKEY_REGISTRATION = {
+  name: 'Work laptop',
+  response: new SoftwareAuthenticator('http://localhost:3000').register({
+    challenge: 'bm90LWEtY2hhbGxlbmdlLWFueW9uZS13YXMtZ2l2ZW4',
+    rp: { name: 'Lading', id: 'localhost' },
+    user: { id: 'dXNlcg', name: 'user@example.com', displayName: 'User' },
+    pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
   }),
 };
 
@@ -388,6 +405,13 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
         }
       }
     }
+    // A passkey of the customer's (signed in already): the passkey routes' `:id` is a real record of theirs.
+    await queryRows(
+      t.database.db,
+      sql`insert into webauthn_credentials (user_id, credential_id, public_key, user_handle, device_type, aaguid, name)
+          values (${ctx.userId.customer!}, 'hostile-credential', 'hostile-key', 'hostile-handle', 'singleDevice',
+            '00000000-0000-0000-0000-000000000000', 'Laptop')`,
+    );
     const rows = await queryRows<{ name: string }>(
       t.database.db,
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import type { TestApp } from './test-app';
+import type { SoftwareAuthenticator } from './webauthn-authenticator';
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
@@ -57,9 +58,77 @@ export async function followRedirects(app: FastifyInstance, jar: CookieJar, url:
 
 /**
  * The browser a test signs in from: its User-Agent and client address (default: none, and 127.0.0.1), and for an
- * account with an authenticator app, its secret (the second step is then answered with a current code).
+ * account with a second factor, the authenticator app's secret (the second step is then answered with a current
+ * code) or a passkey's authenticator (answered with an assertion).
  */
-export type Browser = { userAgent?: string; remoteAddress?: string; totpSecret?: string };
+export type Browser = {
+  userAgent?: string;
+  remoteAddress?: string;
+  totpSecret?: string;
+  authenticator?: SoftwareAuthenticator;
+};
+
+const browserRequest = (jar: CookieJar, browser: Browser) => ({
+  ...(browser.remoteAddress ? { remoteAddress: browser.remoteAddress } : {}),
+  headers: {
+    cookie: jar.header(),
+    ...(browser.userAgent ? { 'user-agent': browser.userAgent } : {}),
+  },
+});
+
+/**
+ * The second step with a passkey: POST authenticate/oauth/login/mfa/webauthn-options/, then the authenticator's
+ * assertion (bent as the test asks) to POST authenticate/oauth/login/mfa/.
+ */
+export async function answerWithPasskey(
+  app: FastifyInstance,
+  jar: CookieJar,
+  authenticator: SoftwareAuthenticator,
+  bend: Parameters<SoftwareAuthenticator['assert']>[1] = {},
+  browser: Browser = {},
+) {
+  const options = await app.inject({
+    method: 'POST',
+    url: '/authenticate/oauth/login/mfa/webauthn-options/',
+    ...browserRequest(jar, browser),
+  });
+  if (options.statusCode !== 200) return options;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/authenticate/oauth/login/mfa/',
+    ...browserRequest(jar, browser),
+    payload: { webauthn: authenticator.assert(options.json(), bend) },
+  });
+  jar.store(response);
+  return response;
+}
+
+/**
+ * A sign-in with a passkey in place of the password: POST authenticate/oauth/login/passkey-options/ (its cookie),
+ * then the authenticator's assertion to POST authenticate/oauth/login/passkey/.
+ */
+export async function loginWithPasskey(
+  app: FastifyInstance,
+  jar: CookieJar,
+  authenticator: SoftwareAuthenticator,
+  bend: Parameters<SoftwareAuthenticator['assert']>[1] = {},
+) {
+  const options = await app.inject({
+    method: 'POST',
+    url: '/authenticate/oauth/login/passkey-options/',
+    headers: { cookie: jar.header() },
+  });
+  jar.store(options);
+  if (options.statusCode !== 200) throw new Error(`passkey options: ${options.statusCode} ${options.body}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/authenticate/oauth/login/passkey/',
+    headers: { cookie: jar.header() },
+    payload: { webauthn: authenticator.assert(options.json(), bend) },
+  });
+  jar.store(response);
+  return response;
+}
 
 /** The authenticator app's code for a secret, `steps` 30-second steps from now. */
 export function totpCode(secret: string, steps = 0): string {
@@ -148,7 +217,11 @@ export async function signIn(
   let loginResponse = await login(app, jar, username, password, browser);
   if (loginResponse.statusCode !== 200)
     throw new Error(`login failed: ${loginResponse.statusCode} ${loginResponse.body}`);
-  if (loginResponse.json().mfaRequired) {
+  if (loginResponse.json().mfaRequired && browser.authenticator) {
+    loginResponse = await answerWithPasskey(app, jar, browser.authenticator, {}, browser);
+    if (loginResponse.statusCode !== 200)
+      throw new Error(`second step failed: ${loginResponse.statusCode} ${loginResponse.body}`);
+  } else if (loginResponse.json().mfaRequired) {
     if (!browser.totpSecret) throw new Error(`${username} has a second factor: pass its totpSecret`);
     // A code's step is accepted once: when this one was used already (a sign-in moments ago), the next step's code.
     for (const steps of [0, 1]) {
@@ -163,6 +236,18 @@ export async function signIn(
     if (loginResponse.statusCode !== 200)
       throw new Error(`second step failed: ${loginResponse.statusCode} ${loginResponse.body}`);
   }
+  return finishOAuth(app, jar, loginResponse);
+}
+
+/**
+ * What follows a sign-in's answer (the user) in the portal's sequence: the authorization code with PKCE under the
+ * session cookie, and the token exchange.
+ */
+export async function finishOAuth(
+  app: FastifyInstance,
+  jar: CookieJar,
+  loginResponse: LightMyRequestResponse,
+) {
   const { verifier, challenge } = pkcePair();
   const { url } = await followRedirects(app, jar, authorizeUrl(app, { code_challenge: challenge }));
   const code = new URL(url, app.ctx.env.publicUrl).searchParams.get('code');

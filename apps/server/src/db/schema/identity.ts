@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -159,4 +160,55 @@ export const mfaChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('mfa_challenges_user_idx').on(table.userId)],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials, registered with @simplewebauthn/server). Each is a second factor, and a
+ * discoverable one also signs in without the password (it is possession and user verification in one). The public key
+ * is the COSE key the authenticator gave (base64url); `counter` is the authenticator's signature counter, which must
+ * grow from one use to the next when either side is non-zero (a cloned authenticator repeats it). `user_handle` is what
+ * the authenticator keeps as the user's id (random-looking, no personal data): a sign-in without the password names
+ * the account by it.
+ */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id the authenticator chose (base64url), unique across all users. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    userHandle: text('user_handle').notNull(),
+    /** singleDevice or multiDevice (a synced passkey), and whether it is backed up now (as the last use said). */
+    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The authenticator model's AAGUID (all zeros for most, which keep it private). */
+    aaguid: text('aaguid').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('webauthn_credentials_user_idx').on(table.userId)],
+);
+
+/**
+ * The challenges handed to the browser for a passkey ceremony (5 minutes, used once: the verification deletes the row
+ * before it checks the signature). `registration` belongs to the signed-in user; `second-step` to the half-done
+ * sign-in whose cookie hash is `browser_hash` (and its user); `passwordless` to the browser holding the passkey
+ * cookie whose hash is `browser_hash`.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['registration', 'second-step', 'passwordless'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('webauthn_challenges_user_idx').on(table.userId)],
 );

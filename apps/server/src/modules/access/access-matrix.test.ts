@@ -50,6 +50,8 @@ type Ctx = {
   inlandTariffId: number;
   /** One of A's notifications. */
   notificationA: number;
+  /** A passkey of A's (stored as a registration would: what the routes read of it is the row). */
+  passkeyA: number;
   /** A demo vessel and service. */
   vesselId: number;
   serviceId: number;
@@ -146,6 +148,48 @@ const MATRIX: Record<string, Row> = {
   'DELETE /authenticate/oauth/mfa/totp/': {
     request: () => ({ url: '/authenticate/oauth/mfa/totp/', payload: {} }),
     expect: who(400, 400, 400, 400),
+  },
+  // Passkeys: the caller's own (none here, so a passkey id nobody has answers 404 to everyone: nothing of another's).
+  'GET /authenticate/oauth/mfa/webauthn/': {
+    request: get('/authenticate/oauth/mfa/webauthn/'),
+    expect: who(200, 200, 200, 200),
+  },
+  'POST /authenticate/oauth/mfa/webauthn/registration-options/': {
+    request: () => ({ url: '/authenticate/oauth/mfa/webauthn/registration-options/' }),
+    expect: who(200, 200, 200, 200),
+  },
+  'POST /authenticate/oauth/mfa/webauthn/': {
+    request: () => ({ url: '/authenticate/oauth/mfa/webauthn/', payload: {} }),
+    expect: who(400, 400, 400, 400),
+  },
+  'PATCH /authenticate/oauth/mfa/webauthn/:id/': {
+    request: (c) => ({
+      url: `/authenticate/oauth/mfa/webauthn/${c.passkeyA}/`,
+      payload: { name: 'Renamed' },
+    }),
+    expect: who(200, 404, 404, 404),
+  },
+  // A wrong password: A gets past the lookup to the password check (400); the others never learn the passkey exists.
+  'DELETE /authenticate/oauth/mfa/webauthn/:id/': {
+    request: (c) => ({
+      url: `/authenticate/oauth/mfa/webauthn/${c.passkeyA}/`,
+      payload: { password: 'not it' },
+    }),
+    expect: who(400, 404, 404, 404),
+  },
+  // Public steps of a sign-in with a passkey: without the half-done sign-in's cookie, 401; the options of a sign-in
+  // without the password are for anyone; its assertion needs the body.
+  'POST /authenticate/oauth/login/mfa/webauthn-options/': {
+    request: () => ({ url: '/authenticate/oauth/login/mfa/webauthn-options/' }),
+    expect: all(401),
+  },
+  'POST /authenticate/oauth/login/passkey-options/': {
+    request: () => ({ url: '/authenticate/oauth/login/passkey-options/' }),
+    expect: all(200),
+  },
+  'POST /authenticate/oauth/login/passkey/': {
+    request: () => ({ url: '/authenticate/oauth/login/passkey/', payload: {} }),
+    expect: all(400),
   },
   'GET /authenticate/oauth/sessions/': {
     request: get('/authenticate/oauth/sessions/'),
@@ -865,6 +909,7 @@ describe('access matrix: every route x every kind of caller', () => {
       branchOfficeId: branchOffice!.id,
       quotationA: 0,
       notificationA: 0,
+      passkeyA: 0,
       vesselId: (
         await queryRows<{ id: number }>(t.database.db, sql`select id from vessels order by id limit 1`)
       )[0]!.id,
@@ -928,6 +973,13 @@ describe('access matrix: every route x every kind of caller', () => {
           values (${a.userId}, 'BL_APPROVED', 'Bill approved', 'Approved.', ${`/bl_view/${billId}`}) returning id`,
     );
     ctx.notificationA = notification!.id;
+    const [passkey] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into webauthn_credentials (user_id, credential_id, public_key, user_handle, device_type, aaguid, name)
+          values (${a.userId}, 'matrix-credential', 'matrix-key', 'matrix-handle', 'singleDevice',
+            '00000000-0000-0000-0000-000000000000', 'A laptop') returning id`,
+    );
+    ctx.passkeyA = passkey!.id;
     // The premise: A's bill is issued by the corporate office, so the Chennai branch must not reach it.
     const [issuing] = await queryRows<{ code: string }>(
       t.database.db,

@@ -1,9 +1,18 @@
 import { LoginFormSchema, type User, UserSchema } from '@lading/contract/accounts';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { IdParamsSchema } from '@lading/contract/ids';
 import {
   MfaAnswerSchema,
   MfaRequiredSchema,
   MfaStatusSchema,
+  PasskeyAddedSchema,
+  PasskeyAuthenticationOptionsSchema,
+  PasskeyRegistrationBodySchema,
+  PasskeyRegistrationOptionsSchema,
+  PasskeyRemoveBodySchema,
+  PasskeyRenameBodySchema,
+  PasskeySchema,
+  PasskeySignInBodySchema,
   RecoveryCodesSchema,
   TotpConfirmBodySchema,
   TotpDisableBodySchema,
@@ -20,6 +29,16 @@ import type { IdentityService } from './identity.service';
 import { OAUTH_PATHS } from './oauth-provider';
 
 type Options = { identity: IdentityService; cookieName: string; deviceCookieName: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route that sets up a second factor: an account that must enrol before it may work (staff) may call it with
+     * the session it gets until it has (the passkey registration routes and the list).
+     */
+    enrolment?: boolean;
+  }
+}
 
 /** The device cookie lives about as long as browsers allow (400 days). */
 const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
@@ -45,6 +64,8 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
   } as const;
   /** The half-done sign-in awaiting its second step (5 minutes). */
   const challengeCookieName = cookieName.replace('sid', 'mfa');
+  /** A sign-in with a passkey in place of the password, between its options and its assertion (5 minutes). */
+  const passkeyCookieName = cookieName.replace('sid', 'pk');
   const browserOf = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'],
     sessionCookie: request.cookies[cookieName],
@@ -115,9 +136,9 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary:
-          'Sign in, second step: a code from the authenticator app (or a recovery code) starts the session',
+          'Sign in, second step: a code from the authenticator app, a recovery code or a passkey starts the session',
         description:
-          'After POST authenticate/oauth/login/ answered mfaRequired (its cookie names the half-done sign-in, for 5 minutes). Wrong codes count toward the account throttle like wrong passwords.',
+          "After POST authenticate/oauth/login/ answered mfaRequired (its cookie names the half-done sign-in, for 5 minutes). Exactly one of { code }, { recoveryCode } or { webauthn } (a passkey's assertion for the options of POST authenticate/oauth/login/mfa/webauthn-options/). Wrong answers count toward the account throttle like wrong passwords.",
         body: MfaAnswerSchema,
         response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
@@ -135,7 +156,90 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
       reply.clearCookie(challengeCookieName, cookie);
       securityEvent(request.log, 'second-factor.succeeded', {
         userId: result.user.id,
-        reason: request.body.recoveryCode !== undefined ? 'recovery-code' : 'totp',
+        reason:
+          request.body.webauthn !== undefined
+            ? 'webauthn'
+            : request.body.recoveryCode !== undefined
+              ? 'recovery-code'
+              : 'totp',
+      });
+      return started(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/login/mfa/webauthn-options/',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Sign in, second step with a passkey: the options for navigator.credentials.get',
+        description:
+          "Under the half-done sign-in's cookie (after POST authenticate/oauth/login/ answered mfaRequired with 'webauthn' among the methods). Lists the account's passkeys; user verification required; the challenge is good for 5 minutes, once. Send the assertion to POST authenticate/oauth/login/mfa/ as { webauthn }.",
+        response: {
+          200: PasskeyAuthenticationOptionsSchema,
+          401: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => identity.secondStepPasskeyOptions(request.cookies[challengeCookieName]),
+  );
+
+  app.post(
+    '/authenticate/oauth/login/passkey-options/',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey in place of the password: the options for navigator.credentials.get',
+        description:
+          'Sets a 5-minute HttpOnly cookie that binds the challenge to this browser. No passkey is listed: the authenticator offers its discoverable ones for this site. Send the assertion to POST authenticate/oauth/login/passkey/.',
+        response: { 200: PasskeyAuthenticationOptionsSchema, 429: ErrorBodySchema },
+      },
+    },
+    async (_request, reply) => {
+      const { options, passkeyCookie } = await identity.passkeySignInOptions();
+      reply.setCookie(passkeyCookieName, passkeyCookie, { ...cookie, maxAge: 5 * 60 });
+      return options;
+    },
+  );
+
+  app.post(
+    '/authenticate/oauth/login/passkey/',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'Sign in with a passkey in place of the password: sets the portal session cookie and returns the user',
+        description:
+          'The assertion of a discoverable passkey, made with user verification, for the challenge of POST authenticate/oauth/login/passkey-options/ (its cookie). It is possession and verification in one: no second step follows. Answers as POST authenticate/oauth/login/ does; follow with the authorization code flow. Wrong assertions count toward the account throttle like wrong passwords.',
+        body: PasskeySignInBodySchema,
+        response: {
+          200: UserSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await identity
+        .signInWithPasskey(request.cookies[passkeyCookieName], request.body.webauthn, browserOf(request))
+        .catch((error: unknown) => {
+          const code = error instanceof AppError ? error.code : 'ERROR';
+          securityEvent(request.log, code === 'RATE_LIMITED' ? 'sign-in.throttled' : 'sign-in.failed', {
+            reason: `passkey: ${code}`,
+          });
+          throw error;
+        });
+      reply.clearCookie(passkeyCookieName, cookie);
+      securityEvent(request.log, 'second-factor.succeeded', {
+        userId: result.user.id,
+        reason: 'passkey-sign-in',
       });
       return started(request, reply, result);
     },
@@ -203,6 +307,101 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
       const caller = principalOf(request);
       await identity.disableTotp(caller, request.body);
       securityEvent(request.log, 'second-factor.removed', { userId: caller.userId, reason: 'totp' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/authenticate/oauth/mfa/webauthn/',
+    {
+      config: { access: 'signed-in', enrolment: true },
+      schema: {
+        tags,
+        summary: "The caller's passkeys (name, created, last used), oldest first",
+        response: { 200: z.array(PasskeySchema) },
+      },
+    },
+    async (request) => identity.listPasskeys(principalOf(request)),
+  );
+
+  app.post(
+    '/authenticate/oauth/mfa/webauthn/registration-options/',
+    {
+      config: { access: 'signed-in', enrolment: true },
+      schema: {
+        tags,
+        summary: 'Add a passkey: the options for navigator.credentials.create',
+        description:
+          "The relying party is the portal's host name; user verification required; a discoverable credential preferred (it then signs in without the password too); the caller's passkeys excluded. The challenge is good for 5 minutes, once.",
+        response: { 200: PasskeyRegistrationOptionsSchema, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => identity.passkeyRegistrationOptions(principalOf(request)),
+  );
+
+  app.post(
+    '/authenticate/oauth/mfa/webauthn/',
+    {
+      config: { access: 'signed-in', enrolment: true },
+      schema: {
+        tags,
+        summary: "Add a passkey: the browser's answer to the registration options, and a name for it",
+        description:
+          'From now on sign-in asks for a second step. An account without recovery codes left gets ten, shown once (`recoveryCodes`; empty when it keeps the ones it has).',
+        body: PasskeyRegistrationBodySchema,
+        response: { 201: PasskeyAddedSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = principalOf(request);
+      const added = await identity.addPasskey(caller, request.body);
+      securityEvent(request.log, 'second-factor.added', { userId: caller.userId, reason: 'webauthn' });
+      return reply.status(201).send(added);
+    },
+  );
+
+  app.patch(
+    '/authenticate/oauth/mfa/webauthn/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Rename one of the caller's passkeys",
+        params: IdParamsSchema,
+        body: PasskeyRenameBodySchema,
+        response: { 200: PasskeySchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const renamed = await identity.renamePasskey(
+        principalOf(request),
+        request.params.id,
+        request.body.name,
+      );
+      if (!renamed) throw notFound('Passkey');
+      return renamed;
+    },
+  );
+
+  app.delete(
+    '/authenticate/oauth/mfa/webauthn/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Remove one of the caller's passkeys: needs the password",
+        description:
+          'The passkey itself may be lost, so the password confirms it. Removing the last second factor removes the recovery codes too.',
+        params: IdParamsSchema,
+        body: PasskeyRemoveBodySchema,
+        response: { 204: z.null(), 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = principalOf(request);
+      if (!(await identity.removePasskey(caller, request.params.id, request.body.password)))
+        throw notFound('Passkey');
+      securityEvent(request.log, 'second-factor.removed', { userId: caller.userId, reason: 'webauthn' });
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ACCOUNT_MESSAGES, PORTAL_CLIENT_ID, type User } from '@lading/contract/accounts';
-import type { MfaAnswer, MfaMethod, MfaStatus } from '@lading/contract/second-factor';
+import type {
+  MfaAnswer,
+  MfaMethod,
+  MfaStatus,
+  Passkey,
+  PasskeyAdded,
+  PasskeyAuthenticationOptions,
+  PasskeyRegistrationBody,
+  PasskeyRegistrationOptions,
+  WebAuthnAssertion,
+} from '@lading/contract/second-factor';
 import { describeUserAgent } from '@lading/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -15,6 +25,8 @@ import { toUser } from '../users';
 import * as repo from './identity.repository';
 import type { OAuthProvider } from './oauth-provider';
 import { purgeExpiredOidcPayloads, revokeGrant } from './oidc-adapter';
+import { createPasskeys, PASSKEY_MESSAGES, toPasskey } from './passkeys';
+import * as passkeysRepo from './passkeys.repository';
 import { createSecondFactor, MFA_MESSAGES } from './second-factor';
 import * as secondRepo from './second-factor.repository';
 import {
@@ -84,6 +96,7 @@ export function createIdentityService(deps: {
   const { db, provider, policy } = deps;
   const idle = policy.idleMinutes;
   const secondFactor = createSecondFactor({ db, sessionSecret: deps.sessionSecret });
+  const passkeys = createPasskeys({ db, sessionSecret: deps.sessionSecret, publicUrl: deps.publicUrl });
   const CHALLENGE_TTL_MS = 5 * 60_000;
 
   type Browser = {
@@ -135,8 +148,16 @@ export function createIdentityService(deps: {
     return { kind: 'session', user: toUser(row), sessionCookie, lifetimeMs, deviceCookie };
   }
 
-  /** Mails the user that a second factor was added or removed (in the caller's transaction). */
-  async function tellFactorChanged(tx: Tx, caller: Principal, change: 'added' | 'removed') {
+  /**
+   * Mails the user that a second factor was added or removed (in the caller's transaction): which one, and after a
+   * removal whether another still asks for a second step.
+   */
+  async function tellFactorChanged(
+    tx: Tx,
+    caller: Principal,
+    change: 'added' | 'removed',
+    factor: { kind: 'totp' } | { kind: 'passkey'; name: string },
+  ) {
     const row = await repo.findUserById(tx, caller.userId);
     if (!row) return;
     await enqueueMail(tx, {
@@ -144,10 +165,21 @@ export function createIdentityService(deps: {
       ...secondFactorChangedMail({
         firstName: row.firstName,
         change,
+        factor,
+        stillProtected: change === 'removed' && (await factorsOf(caller.userId, tx)).length > 0,
         at: nowForMail(),
         profileLink: `${deps.publicUrl}/app-profile`,
       }),
     });
+  }
+
+  /** The second steps the user has: an authenticator app, passkeys (recovery codes come with either). */
+  async function factorsOf(userId: number, conn: Db | Tx = db): Promise<('totp' | 'webauthn')[]> {
+    const [totp, keys] = await Promise.all([
+      secondRepo.findTotpFactor(conn, userId),
+      passkeysRepo.countCredentials(conn, userId),
+    ]);
+    return [...(totp?.confirmedAt ? (['totp'] as const) : []), ...(keys > 0 ? (['webauthn'] as const) : [])];
   }
 
   /**
@@ -213,6 +245,30 @@ export function createIdentityService(deps: {
     return ended.length;
   }
 
+  /**
+   * A passkey as a sign-in's second step: the assertion must be made with one of the user's own passkeys, for the
+   * challenge handed to this half-done sign-in (taken: it is answered once).
+   */
+  async function secondStepPasskey(
+    userId: number,
+    challengeHash: string,
+    assertion: WebAuthnAssertion,
+  ): Promise<boolean> {
+    const challenges = await passkeys.takeChallenges('second-step', challengeHash, userId);
+    const credential = await passkeys.findByCredentialId(assertion.id);
+    if (challenges.length === 0 || credential?.userId !== userId) return false;
+    return passkeys.checkAssertion(credential, assertion, challenges, false);
+  }
+
+  /** The half-done sign-in the challenge cookie names, or a 401 (unknown or expired: sign in again). */
+  async function liveChallenge(challengeCookie: string | undefined) {
+    const challenge = challengeCookie
+      ? await secondRepo.findLiveChallenge(db, hashToken(challengeCookie))
+      : null;
+    if (!challenge) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.signInAgain);
+    return challenge;
+  }
+
   return {
     /**
      * POST authenticate/oauth/login/: checks the password and starts a new portal session (the caller sets its
@@ -230,7 +286,8 @@ export function createIdentityService(deps: {
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       if (!row.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
       if (!row.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
-      if (await secondFactor.isEnrolled(row.id)) {
+      const factors = await factorsOf(row.id);
+      if (factors.length > 0) {
         // The password was right: the second step is due, and no session starts until it is done.
         const challengeCookie = newSecretToken();
         await secondRepo.insertChallenge(db, {
@@ -238,7 +295,7 @@ export function createIdentityService(deps: {
           userId: row.id,
           expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
         });
-        return { kind: 'mfa', methods: ['totp', 'recovery'], challengeCookie };
+        return { kind: 'mfa', methods: [...factors, 'recovery'], challengeCookie };
       }
       return startSession(row, browser);
     },
@@ -253,15 +310,25 @@ export function createIdentityService(deps: {
       answer: MfaAnswer,
       browser: Browser,
     ): Promise<SignedIn> {
-      const challenge = challengeCookie
-        ? await secondRepo.findLiveChallenge(db, hashToken(challengeCookie))
-        : null;
-      if (!challenge) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.signInAgain);
+      const challenge = await liveChallenge(challengeCookie);
       const key = accountKeyOf({ id: challenge.userId }, '');
       await throttlePasswordCheck(key);
-      if (!(await secondFactor.verify(challenge.userId, answer))) {
-        const field = answer.recoveryCode !== undefined ? 'recoveryCode' : 'code';
-        const message = field === 'code' ? MFA_MESSAGES.invalidCode : MFA_MESSAGES.invalidRecoveryCode;
+      const right =
+        answer.webauthn !== undefined
+          ? await secondStepPasskey(challenge.userId, challenge.idHash, answer.webauthn)
+          : await secondFactor.verify(challenge.userId, answer);
+      if (!right) {
+        const field =
+          answer.webauthn !== undefined
+            ? 'webauthn'
+            : answer.recoveryCode !== undefined
+              ? 'recoveryCode'
+              : 'code';
+        const message = {
+          code: MFA_MESSAGES.invalidCode,
+          recoveryCode: MFA_MESSAGES.invalidRecoveryCode,
+          webauthn: PASSKEY_MESSAGES.notAccepted,
+        }[field];
         throw new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
       }
       await repo.clearLoginFailures(db, key);
@@ -276,6 +343,7 @@ export function createIdentityService(deps: {
     async secondFactorStatus(caller: Principal): Promise<MfaStatus> {
       return {
         totp: await secondFactor.isEnrolled(caller.userId),
+        passkeys: await passkeys.count(caller.userId),
         recoveryCodesLeft: await secondFactor.unusedRecoveryCodes(caller.userId),
       };
     },
@@ -299,7 +367,7 @@ export function createIdentityService(deps: {
           action: 'SECOND_FACTOR_ADDED',
           comment: 'authenticator app (TOTP)',
         });
-        await tellFactorChanged(tx, caller, 'added');
+        await tellFactorChanged(tx, caller, 'added', { kind: 'totp' });
         return codes;
       });
       await repo.clearLoginFailures(db, key);
@@ -324,7 +392,12 @@ export function createIdentityService(deps: {
         });
       await repo.clearLoginFailures(db, key);
       await db.transaction(async (tx) => {
-        await secondFactor.remove(tx, caller.userId);
+        // Passkeys still ask for a second step: the recovery codes stay with them.
+        await secondFactor.remove(
+          tx,
+          caller.userId,
+          (await passkeysRepo.countCredentials(tx, caller.userId)) > 0,
+        );
         await recordAudit(tx, caller, {
           module: 'CP',
           recordType: 'USER',
@@ -332,9 +405,144 @@ export function createIdentityService(deps: {
           action: 'SECOND_FACTOR_REMOVED',
           comment: 'authenticator app (TOTP)',
         });
-        await tellFactorChanged(tx, caller, 'removed');
+        await tellFactorChanged(tx, caller, 'removed', { kind: 'totp' });
       });
       deps.kickMail();
+    },
+
+    /** GET authenticate/oauth/mfa/webauthn/: the caller's passkeys, oldest first. */
+    listPasskeys: (caller: Principal): Promise<Passkey[]> => passkeys.list(caller.userId),
+
+    /** POST authenticate/oauth/mfa/webauthn/registration-options/: what the browser needs to create a passkey. */
+    async passkeyRegistrationOptions(caller: Principal): Promise<PasskeyRegistrationOptions> {
+      const row = await repo.findUserById(db, caller.userId);
+      if (!row) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.signInAgain);
+      return passkeys.registrationOptions({
+        id: row.id,
+        email: row.email,
+        displayName: `${row.firstName} ${row.lastName}`.trim() || row.email,
+      });
+    },
+
+    /**
+     * POST authenticate/oauth/mfa/webauthn/: checks the browser's answer and stores the passkey. From now on sign-in
+     * asks for a second step; an account without recovery codes left gets ten (shown once). Audited, and mailed.
+     */
+    async addPasskey(caller: Principal, body: PasskeyRegistrationBody): Promise<PasskeyAdded> {
+      const verified = await passkeys.verifyRegistration(caller.userId, body.name, body.response);
+      const added = await db.transaction(async (tx) => {
+        const row = await passkeys.store(tx, verified);
+        const recoveryCodes =
+          (await secondRepo.countUnusedRecoveryCodes(tx, caller.userId)) === 0
+            ? await secondFactor.issueRecoveryCodes(tx, caller.userId)
+            : [];
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: 'USER',
+          recordId: caller.userId,
+          action: 'SECOND_FACTOR_ADDED',
+          comment: `passkey "${row.name}"`,
+        });
+        await tellFactorChanged(tx, caller, 'added', { kind: 'passkey', name: row.name });
+        return { passkey: toPasskey(row), recoveryCodes };
+      });
+      deps.kickMail();
+      return added;
+    },
+
+    /** PATCH authenticate/oauth/mfa/webauthn/{id}/: a new name; null when the caller has no such passkey. */
+    async renamePasskey(caller: Principal, id: number, name: string): Promise<Passkey | null> {
+      const row = await passkeys.rename(caller.userId, id, name);
+      return row ? toPasskey(row) : null;
+    },
+
+    /**
+     * DELETE authenticate/oauth/mfa/webauthn/{id}/: needs the password (the passkey itself may be lost). The last
+     * second factor takes the recovery codes with it. Audited, and mailed. False: the caller has no such passkey.
+     */
+    async removePasskey(caller: Principal, id: number, password: string): Promise<boolean> {
+      if (!(await passkeys.find(caller.userId, id))) return false;
+      const row = await repo.findUserById(db, caller.userId);
+      if (!row || !(await checkPassword(row, row.email, password)))
+        throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.currentPasswordWrong, {
+          fields: { password: ACCOUNT_MESSAGES.currentPasswordWrong },
+        });
+      const removed = await db.transaction(async (tx) => {
+        const gone = await passkeys.remove(tx, caller.userId, id);
+        if (!gone) return false;
+        if ((await factorsOf(caller.userId, tx)).length === 0)
+          await secondFactor.removeRecoveryCodes(tx, caller.userId);
+        await recordAudit(tx, caller, {
+          module: 'CP',
+          recordType: 'USER',
+          recordId: caller.userId,
+          action: 'SECOND_FACTOR_REMOVED',
+          comment: `passkey "${gone.name}"`,
+        });
+        await tellFactorChanged(tx, caller, 'removed', { kind: 'passkey', name: gone.name });
+        return true;
+      });
+      if (removed) deps.kickMail();
+      return removed;
+    },
+
+    /**
+     * Removes every passkey of a user, in the caller's transaction (an administrator resetting a lost second
+     * factor); answers how many there were. Recovery codes and the authenticator app are the caller's to remove.
+     */
+    removeAllPasskeys: (tx: Tx, userId: number): Promise<number> => passkeys.removeAll(tx, userId),
+
+    /**
+     * POST authenticate/oauth/login/mfa/webauthn-options/: for the half-done sign-in the challenge cookie names, the
+     * options to sign with one of the account's passkeys (its challenge bound to that sign-in).
+     */
+    async secondStepPasskeyOptions(
+      challengeCookie: string | undefined,
+    ): Promise<PasskeyAuthenticationOptions> {
+      const challenge = await liveChallenge(challengeCookie);
+      if ((await passkeys.count(challenge.userId)) === 0)
+        throw new AppError('CONFLICT', PASSKEY_MESSAGES.noneRegistered);
+      return passkeys.authenticationOptions('second-step', challenge.idHash, challenge.userId);
+    },
+
+    /**
+     * POST authenticate/oauth/login/passkey-options/: a sign-in with a passkey in place of the password starts with a
+     * challenge bound to a new 5-minute cookie (the caller sets it).
+     */
+    async passkeySignInOptions(): Promise<{ options: PasskeyAuthenticationOptions; passkeyCookie: string }> {
+      const passkeyCookie = newSecretToken();
+      const options = await passkeys.authenticationOptions('passwordless', hashToken(passkeyCookie), null);
+      return { options, passkeyCookie };
+    },
+
+    /**
+     * POST authenticate/oauth/login/passkey/: a discoverable passkey, with user verification, signs in without the
+     * password (possession and verification in one: no second step follows). The challenge is the one the browser's
+     * cookie holds (taken: answered once); a wrong assertion counts toward the account's throttle like a wrong
+     * password. Answers exactly as the password sign-in does.
+     */
+    async signInWithPasskey(
+      passkeyCookie: string | undefined,
+      assertion: WebAuthnAssertion,
+      browser: Browser,
+    ): Promise<SignedIn> {
+      const challenges = passkeyCookie
+        ? await passkeys.takeChallenges('passwordless', hashToken(passkeyCookie), null)
+        : [];
+      if (challenges.length === 0) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.signInAgain);
+      const refused = (message: string) =>
+        new AppError('VALIDATION_FAILED', message, { fields: { webauthn: message } });
+      const credential = await passkeys.findByCredentialId(assertion.id);
+      if (!credential) throw refused(PASSKEY_MESSAGES.unknown);
+      const key = accountKeyOf({ id: credential.userId }, '');
+      await throttlePasswordCheck(key);
+      if (!(await passkeys.checkAssertion(credential, assertion, challenges, true)))
+        throw refused(PASSKEY_MESSAGES.notAccepted);
+      await repo.clearLoginFailures(db, key);
+      const row = await repo.findUserById(db, credential.userId);
+      if (!row?.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
+      if (!row.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
+      return startSession(row, browser);
     },
 
     /**
@@ -469,6 +677,7 @@ export function createIdentityService(deps: {
         purgeExpiredOidcPayloads(db),
         repo.purgeExpiredAccountData(db),
         secondRepo.purgeExpiredChallenges(db),
+        passkeysRepo.purgeExpiredChallenges(db),
       ]);
     },
   };

@@ -53,6 +53,9 @@ export async function claimTotpStep(db: Conn, userId: number, step: number, conf
 
 export async function deleteTotp(db: Conn, userId: number): Promise<void> {
   await db.delete(totpFactors).where(eq(totpFactors.userId, userId));
+}
+
+export async function deleteRecoveryCodes(db: Conn, userId: number): Promise<void> {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 

@@ -47,6 +47,7 @@ describe('second factor: an authenticator app (TOTP, RFC 6238) and recovery code
     const who = await signIn(t.app, email, STRONG);
     expect((await call('GET', '/authenticate/oauth/mfa/', who)).json()).toEqual({
       totp: false,
+      passkeys: 0,
       recoveryCodesLeft: 0,
     });
     const started = await call('POST', '/authenticate/oauth/mfa/totp/', who);
@@ -81,6 +82,7 @@ describe('second factor: an authenticator app (TOTP, RFC 6238) and recovery code
     for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     expect((await call('GET', '/authenticate/oauth/mfa/', who)).json()).toEqual({
       totp: true,
+      passkeys: 0,
       recoveryCodesLeft: 10,
     });
     // A second set-up while one is confirmed is refused; the factor stays.
@@ -160,6 +162,7 @@ describe('second factor: an authenticator app (TOTP, RFC 6238) and recovery code
     expect(reused.json().error.fields).toHaveProperty('recoveryCode');
     expect((await call('GET', '/authenticate/oauth/mfa/', who)).json()).toEqual({
       totp: true,
+      passkeys: 0,
       recoveryCodesLeft: 9,
     });
   });
@@ -200,6 +203,7 @@ describe('second factor: an authenticator app (TOTP, RFC 6238) and recovery code
     expect((await off({ password: STRONG, code: totpCode(secret, 1) })).statusCode).toBe(204);
     expect((await call('GET', '/authenticate/oauth/mfa/', who)).json()).toEqual({
       totp: false,
+      passkeys: 0,
       recoveryCodesLeft: 0,
     });
     expect((await login(t.app, new CookieJar(), email, STRONG)).json()).toHaveProperty('id');

@@ -56,6 +56,17 @@ export function createSecondFactor(deps: { db: Db; sessionSecret: string }) {
     return Math.floor(Date.now() / 1000 / PERIOD_S) + delta;
   }
 
+  /** Ten new recovery codes (shown once), replacing any the user had, in the caller's transaction. */
+  async function issueRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await repo.replaceRecoveryCodes(
+      tx,
+      userId,
+      codes.map((c) => hashToken(foldRecoveryCode(c))),
+    );
+    return codes;
+  }
+
   return {
     /** Whether the user has a confirmed authenticator app (then sign-in asks for a code). */
     async isEnrolled(userId: number): Promise<boolean> {
@@ -87,14 +98,10 @@ export function createSecondFactor(deps: { db: Db; sessionSecret: string }) {
         throw new AppError('VALIDATION_FAILED', MFA_MESSAGES.invalidCode, {
           fields: { code: MFA_MESSAGES.invalidCode },
         });
-      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-      await repo.replaceRecoveryCodes(
-        tx,
-        userId,
-        codes.map((c) => hashToken(foldRecoveryCode(c))),
-      );
-      return codes;
+      return issueRecoveryCodes(tx, userId);
     },
+
+    issueRecoveryCodes,
 
     /**
      * Checks a sign-in's second step: a current code (its step not used before) or an unused recovery code (used
@@ -110,10 +117,17 @@ export function createSecondFactor(deps: { db: Db; sessionSecret: string }) {
       return step !== null && repo.claimTotpStep(db, userId, step, false);
     },
 
-    /** Removes the factor and its recovery codes, in the caller's transaction. */
-    async remove(tx: Tx, userId: number): Promise<void> {
+    /**
+     * Removes the factor, in the caller's transaction, and the recovery codes with it unless another factor (a
+     * passkey) still asks for a second step: `keepRecoveryCodes`.
+     */
+    async remove(tx: Tx, userId: number, keepRecoveryCodes = false): Promise<void> {
       await repo.deleteTotp(tx, userId);
+      if (!keepRecoveryCodes) await repo.deleteRecoveryCodes(tx, userId);
     },
+
+    /** Removes the recovery codes (the last second factor went), in the caller's transaction. */
+    removeRecoveryCodes: (tx: Tx, userId: number) => repo.deleteRecoveryCodes(tx, userId),
 
     /** How many recovery codes are left (the profile shows it). */
     unusedRecoveryCodes: (userId: number) => repo.countUnusedRecoveryCodes(db, userId),

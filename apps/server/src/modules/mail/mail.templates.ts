@@ -154,19 +154,30 @@ export function newDeviceSignInMail(facts: {
 export function secondFactorChangedMail(facts: {
   firstName: string;
   change: 'added' | 'removed';
+  /** Which factor: the authenticator app, or a passkey by the name the user gave it. */
+  factor: { kind: 'totp' } | { kind: 'passkey'; name: string };
+  /** After a removal: whether another factor still asks for a second step. */
+  stillProtected: boolean;
   at: string;
   profileLink: string;
 }): MailContent {
-  const { firstName, change, at, profileLink } = facts;
+  const { firstName, change, factor, stillProtected, at, profileLink } = facts;
+  const named = factor.kind === 'totp' ? 'An authenticator app' : `A passkey ("${factor.name}")`;
   const what =
     change === 'added'
-      ? 'An authenticator app was set up as the second step of signing in to your Lading account'
-      : 'The authenticator app was removed from your Lading account: signing in needs only the password now';
+      ? `${named} was set up as the second step of signing in to your Lading account`
+      : `${factor.kind === 'totp' ? 'The authenticator app' : `The passkey "${factor.name}"`} was removed from your Lading account: ${
+          stillProtected
+            ? 'your other second step still protects it'
+            : 'signing in needs only the password now'
+        }`;
   return {
     subject:
       change === 'added'
         ? 'A second sign-in step was added to your Lading account'
-        : 'The second sign-in step was removed from your Lading account',
+        : stillProtected
+          ? 'A second sign-in step was removed from your Lading account'
+          : 'The second sign-in step was removed from your Lading account',
     text: `Hello ${firstName},\n\n${what} (${at}).\n\nIf it was not you, change your password and review your account at once: ${profileLink}\n\nLading`,
     html: `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(what)} (${escapeHtml(at)}).</p><p>If it was not you, <a href="${profileLink}">change your password and review your account</a> at once.</p><p>Lading</p>`,
   };

@@ -8,4 +8,6 @@ export const accountKeys = {
   sessions: ['my-sessions'] as const,
   /** The signed-in user's second factors. */
   secondFactor: ['my-second-factor'] as const,
+  /** The signed-in user's passkeys. */
+  passkeys: ['my-passkeys'] as const,
 };

@@ -1,6 +1,6 @@
 import type { TokenResponse, User } from '@lading/contract/accounts';
 import { PORTAL_CLIENT_ID } from '@lading/contract/app-info';
-import type { MfaRequired } from '@lading/contract/second-factor';
+import type { MfaMethod, MfaRequired } from '@lading/contract/second-factor';
 import { PORTAL_REDIRECT_PATH } from '@lading/contract/sign-in-constants';
 import { apiRequest } from '../../../lib/api-client';
 import { trackBusy } from '../../../lib/busy';
@@ -37,8 +37,11 @@ export async function exchangeCode(code: string, verifier: string): Promise<Toke
 export async function signIn(
   username: string,
   password: string,
-  /** For an account with a second factor: asks the user for it and answers the user once the server took it. */
-  secondStep: () => Promise<User>,
+  /**
+   * For an account with a second factor: asks the user for one of `methods` and answers the user once the server
+   * took it.
+   */
+  secondStep: (methods: MfaMethod[]) => Promise<User>,
 ): Promise<SignInResult> {
   const answer = await trackBusy(
     apiRequest<User | MfaRequired>('/authenticate/oauth/login/', {
@@ -49,7 +52,15 @@ export async function signIn(
     }),
   );
   // The second step waits for the user: the screen is not busy meanwhile.
-  const user = 'mfaRequired' in answer ? await secondStep() : answer;
+  return finishSignIn('mfaRequired' in answer ? await secondStep(answer.methods) : answer);
+}
+
+/**
+ * What follows once the server answered the user (after the password and any second step, or a passkey in place of
+ * the password): the authorization code with PKCE under the new session cookie, the tokens, the auth data, the
+ * landing page.
+ */
+export function finishSignIn(user: User): Promise<SignInResult> {
   return trackBusy(
     (async () => {
       const verifier = createCodeVerifier(128);

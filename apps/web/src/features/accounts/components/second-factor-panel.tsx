@@ -54,6 +54,47 @@ function QrCode({ uri }: { uri: string }): ReactNode {
   );
 }
 
+/** Ten recovery codes, shown once (after the first second factor is set up), to copy or print. */
+export function RecoveryCodesAlert({ codes, onSaved }: { codes: string[]; onSaved: () => void }): ReactNode {
+  return (
+    <Alert color="yellow" title="Save your recovery codes now">
+      <Stack gap="xs">
+        <Text size="sm">
+          Each code signs you in once if you lose your phone or passkey. They are shown only this time: print
+          them or keep them in a password manager.
+        </Text>
+        <SimpleGrid
+          cols={2}
+          spacing={4}
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Recovery codes"
+        >
+          {codes.map((recoveryCode) => (
+            <li key={recoveryCode}>
+              <Code>{recoveryCode}</Code>
+            </li>
+          ))}
+        </SimpleGrid>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}
+          >
+            Copy codes
+          </Button>
+          <Button size="xs" onClick={onSaved}>
+            I have saved them
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 const messageOf = (error: unknown, field: string) =>
   error instanceof ApiError ? (error.fields[field] ?? error.message) : 'Try again';
 
@@ -133,48 +174,14 @@ export function SecondFactorPanel(): ReactNode {
           </Title>
           {status.data && (
             <StatusPill
-              status={status.data.totp ? 'Two-step sign-in on' : 'Password only'}
-              color={status.data.totp ? '#1e6b30' : '#495057'}
+              status={status.data.totp || status.data.passkeys > 0 ? 'Two-step sign-in on' : 'Password only'}
+              color={status.data.totp || status.data.passkeys > 0 ? '#1e6b30' : '#495057'}
             />
           )}
         </Group>
         <QueryStatus query={status} skeletonHeight={40} errorTitle="Sign-in security could not be loaded" />
         {recoveryCodes && (
-          <Alert color="yellow" title="Save your recovery codes now">
-            <Stack gap="xs">
-              <Text size="sm">
-                Each code signs you in once if you lose your phone. They are shown only this time: print them
-                or keep them in a password manager.
-              </Text>
-              <SimpleGrid
-                cols={2}
-                spacing={4}
-                component="ul"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                aria-label="Recovery codes"
-              >
-                {recoveryCodes.map((recoveryCode) => (
-                  <li key={recoveryCode}>
-                    <Code>{recoveryCode}</Code>
-                  </li>
-                ))}
-              </SimpleGrid>
-              <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => void navigator.clipboard?.writeText(recoveryCodes.join('\n'))}
-                >
-                  Copy codes
-                </Button>
-                <Button size="xs" onClick={() => setRecoveryCodes(undefined)}>
-                  I have saved them
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <RecoveryCodesAlert codes={recoveryCodes} onSaved={() => setRecoveryCodes(undefined)} />
         )}
         {status.data && !status.data.totp && !enrolment && (
           <>

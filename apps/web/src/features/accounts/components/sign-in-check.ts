@@ -1,15 +1,16 @@
 import { type SignInForm, SignInFormSchema, type User } from '@lading/contract/accounts';
+import type { MfaMethod } from '@lading/contract/second-factor';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import type { useRouter } from '@tanstack/react-router';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { decideRouteAccess } from '../../../lib/route-access';
 import { toast } from '../../../lib/toast';
-import { signIn } from '../api/sign-in';
+import { finishSignIn, type SignInResult, signIn } from '../api/sign-in';
 
 /**
- * The login page fetches this module when the user reaches the form: zod and the schema, the sign-in sequence (with
- * PKCE), and what the page does once the fields are valid (sign in and go on, the failure's message, the
- * verification e-mail sent again) stay off its first load.
+ * The login page fetches this module when the user reaches the form (or asks for a passkey): zod and the schema, the
+ * sign-in sequence (with PKCE), and what the page does once the fields are valid (sign in and go on, the failure's
+ * message, the verification e-mail sent again, a sign-in with a passkey) stay off its first load.
  */
 
 /** What the second step's Back rejects with. */
@@ -46,16 +47,11 @@ export async function signInAndGo(
   redirect: string | undefined,
   router: ReturnType<typeof useRouter>,
   onUnverified: (email: string) => void,
-  /** Shows the second step (an account with an authenticator app) and answers the user once it is done. */
-  secondStep: () => Promise<User>,
+  /** Shows the second step (an account with a second factor) and answers the user once it is done. */
+  secondStep: (methods: MfaMethod[]) => Promise<User>,
 ): Promise<void> {
   try {
-    const { destination, session } = await signIn(username.trim(), password, secondStep);
-    const back = safeRedirect(redirect);
-    const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
-    const requirements = routes.map((route) => route.options.staticData?.requires);
-    const allowed = back && decideRouteAccess(requirements, session.authData?.permissions) === 'allowed';
-    await router.navigate({ to: allowed ? back : destination });
+    await goAfterSignIn(await signIn(username.trim(), password, secondStep), redirect, router);
   } catch (error) {
     // Back to the password from the second step: nothing to say.
     if ((error as { code?: string } | null)?.code === SECOND_STEP_CANCELLED) return;
@@ -67,6 +63,44 @@ export async function signInAndGo(
     } else {
       toast.warning(SIGN_IN_MESSAGES.invalidCredentials);
     }
+  }
+}
+
+/**
+ * Opens the page asked for (`redirect`) once signed in, unless the account may not use it (then its own landing
+ * page).
+ */
+export async function goAfterSignIn(
+  { destination, session }: SignInResult,
+  redirect: string | undefined,
+  router: ReturnType<typeof useRouter>,
+): Promise<void> {
+  const back = safeRedirect(redirect);
+  const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
+  const requirements = routes.map((route) => route.options.staticData?.requires);
+  const allowed = back && decideRouteAccess(requirements, session.authData?.permissions) === 'allowed';
+  await router.navigate({ to: allowed ? back : destination });
+}
+
+/**
+ * "Sign in with a passkey": a discoverable passkey with user verification in place of the password (no second step
+ * follows; the prompt's code, with @simplewebauthn/browser, is fetched on the click), then the same sequence as a
+ * password sign-in. Failures are toasts.
+ */
+export async function signInWithPasskeyAndGo(
+  redirect: string | undefined,
+  router: ReturnType<typeof useRouter>,
+): Promise<void> {
+  const { PASSKEY_CANCELLED, promptCancelled, signWithPasskey } = await import('./passkey-prompt');
+  try {
+    const user = await signWithPasskey(
+      '/authenticate/oauth/login/passkey-options/',
+      '/authenticate/oauth/login/passkey/',
+    );
+    await goAfterSignIn(await finishSignIn(user), redirect, router);
+  } catch (error) {
+    if (promptCancelled(error)) toast.info(PASSKEY_CANCELLED);
+    else toast.warning(error instanceof ApiError ? error.message : 'Signing in with a passkey did not work.');
   }
 }
 

@@ -1,4 +1,5 @@
 import type { SignInForm, User } from '@lading/contract/accounts';
+import type { MfaMethod } from '@lading/contract/second-factor';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
@@ -23,6 +24,7 @@ function signInModule() {
   });
   return loadingForm;
 }
+const CANNOT_LOAD = 'The sign-in form could not load its checks. Check your connection and try again.';
 const signInCheck = () => signInModule().then((module) => module.checkSignIn);
 const preloadCheck = () => void signInModule().catch(() => {});
 
@@ -46,6 +48,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   // While the second step is asked: how to hand its answer (the user) back to the sign-in sequence.
   const [secondStep, setSecondStep] = useState<{
+    methods: MfaMethod[];
     done: (user: User) => void;
     back: (why?: string) => void;
   }>();
@@ -76,7 +79,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       check = await signInCheck();
     } catch {
       // Offline, or a new build replaced the file.
-      toast.warning('The sign-in form could not load its checks. Check your connection and try again.');
+      toast.warning(CANNOT_LOAD);
       return;
     }
     const found = check(values);
@@ -104,9 +107,10 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       redirect,
       router,
       setUnverifiedEmail,
-      () =>
+      (methods) =>
         new Promise<User>((resolve, reject) =>
           setSecondStep({
+            methods,
             done: resolve,
             back: (why) => {
               if (why) toast.warning(why);
@@ -118,6 +122,13 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     setSecondStep(undefined);
   };
 
+  // A passkey in place of the password: its code comes with the sign-in module, the prompt's on the click.
+  const withPasskey = () =>
+    void signInModule().then(
+      (module) => module.signInWithPasskeyAndGo(redirect, router),
+      () => toast.warning(CANNOT_LOAD),
+    );
+
   const resend = () => {
     if (unverifiedEmail)
       void signInModule().then(({ resendVerification }) => resendVerification(unverifiedEmail));
@@ -127,7 +138,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     return (
       <AuthCard title="Sign In" subtitle="Second step: confirm it is you.">
         <Suspense fallback={null}>
-          <SecondStepForm onDone={secondStep.done} onBack={secondStep.back} />
+          <SecondStepForm methods={secondStep.methods} onDone={secondStep.done} onBack={secondStep.back} />
         </Suspense>
       </AuthCard>
     );
@@ -165,6 +176,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           <Stack gap="sm">
             <Button type="submit" fullWidth loading={submitting}>
               Sign In
+            </Button>
+            <Button variant="default" fullWidth onClick={withPasskey}>
+              Sign in with a passkey
             </Button>
             {unverifiedEmail && (
               <Button variant="light" onClick={resend}>

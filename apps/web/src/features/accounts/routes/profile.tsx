@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { useUserProfile } from '../api/get-user-profile';
+import { PasskeysPanel } from '../components/passkeys-panel';
 import { RequestCompanyModal } from '../components/request-company-modal';
 import { SecondFactorPanel } from '../components/second-factor-panel';
 import { SessionsPanel } from '../components/sessions-panel';
@@ -226,6 +227,7 @@ export function ProfilePage({ settings }: { settings?: ReactNode }) {
             </Paper>
             {userId !== undefined && <ChangePasswordPanel userId={userId} />}
             <SecondFactorPanel />
+            <PasskeysPanel />
             <SessionsPanel />
           </Stack>
         </Grid.Col>
