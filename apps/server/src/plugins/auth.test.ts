@@ -22,6 +22,7 @@ const principalData = (userId: number, isStaff: boolean): PrincipalData => ({
   selectedOffice: null,
   selectedOfficeIsCorporate: false,
   yardId: null,
+  apiClient: null,
 });
 
 describe('auth hook', () => {

@@ -20,6 +20,7 @@ const STAFF: Grants = {
     SCHEDULE: ['VIEW'],
     // The shipper declares the VGM; staff read the declarations of their scope (decision 014).
     VGM: ['VIEW'],
+    TRACKING: ['VIEW'],
   },
   ADMIN: {
     DASHBOARD: ['VIEW'],
@@ -56,6 +57,9 @@ export const ROLE_DEFINITIONS: Record<RoleCode, { name: string; isStaff: boolean
         DASHBOARD: ['VIEW'],
         SCHEDULE: ['VIEW'],
         VGM: ['VIEW', 'EDIT'],
+        TRACKING: ['VIEW'],
+        // Any approved member of a company manages its API clients (decision 025); the service checks the membership.
+        API_CLIENT: ['VIEW', 'EDIT'],
       },
     }),
   },
