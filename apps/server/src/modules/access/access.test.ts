@@ -76,6 +76,8 @@ describe('access model', () => {
         'DASHBOARD',
         'SCHEDULE',
         'VGM',
+        'TRACKING',
+        'API_CLIENT',
       ]);
       expect(cp.resources.find((r) => r.code === 'BL')!.operations).toEqual([
         { code: 'VIEW' },
