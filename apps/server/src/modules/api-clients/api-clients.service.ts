@@ -148,6 +148,7 @@ export function createApiClientsService(deps: { db: Db; publicUrl: string }) {
     ): Promise<void> {
       const client = caller.apiClient;
       if (!client) return;
+      const request = `${call.method} ${call.url}`.slice(0, CALL_TEXT_MAX);
       await db.transaction(async (tx) => {
         await repo.touchClient(tx, client.id);
         await recordAudit(tx, caller, {
@@ -155,7 +156,7 @@ export function createApiClientsService(deps: { db: Db; publicUrl: string }) {
           recordType: API_CLIENT_RECORD,
           recordId: client.id,
           action: 'API_CALL',
-          comment: `${call.method} ${call.url}`.slice(0, CALL_TEXT_MAX) + ` -> ${call.statusCode}`,
+          comment: `${request} -> ${call.statusCode}`,
         });
       });
     },
