@@ -13,6 +13,7 @@ import {
   type SessionActivity,
 } from '../lib/request';
 import { securityEvent } from '../lib/security-events';
+import { scrubSecrets } from './logging';
 
 /** Activity is written at most once a minute per session: a busy screen costs no write per request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -214,7 +215,8 @@ export function registerAuth(
     recorded.add(request);
     await deps.recordApiClientCall(principal, {
       method: request.method,
-      url: request.url,
+      // As the log has it: a secret sent in the query string (a token, a client secret) is not kept.
+      url: scrubSecrets(request.url),
       statusCode: reply.statusCode,
     });
   });

@@ -449,6 +449,11 @@ describe('company API clients: created on the profile, client-credentials tokens
     ]);
     const listed = (await call('GET', LIST, customerA)).json().results as ApiClient[];
     expect(listed.find((c) => c.id === created.client.id)?.lastUsedAt).not.toBeNull();
+    // A secret sent in a query string is kept out of the trail, as out of the log.
+    await call('GET', `/cp/bill-of-ladings/?client_secret=${created.clientSecret}`, client);
+    expect((await auditOf(created.client.id)).at(-1)?.comment).toMatch(
+      /^GET \/cp\/bill-of-ladings\/\?client_secret=\[redacted\] -> \d{3}$/,
+    );
 
     const viewer = await call(
       'GET',
@@ -456,7 +461,7 @@ describe('company API clients: created on the profile, client-credentials tokens
       admin,
     );
     expect(viewer.statusCode).toBe(200);
-    expect(viewer.json().count).toBe(3);
+    expect(viewer.json().count).toBe(4);
     expect(viewer.json().results[0]).toMatchObject({
       actor: null,
       recordType: 'API_CLIENT',
