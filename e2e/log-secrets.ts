@@ -13,7 +13,7 @@ const SECRET_SHAPES: [string, RegExp][] = [
   ],
   [
     'a secret in JSON',
-    /"(?:access_token|refresh_token|id_token|password|code_verifier|passwordHash|password_hash)"\s*:\s*"(?!\[redacted\])[^"]+/i,
+    /"(?:access_token|refresh_token|id_token|password|code_verifier|passwordHash|password_hash|clientSecret|client_secret|secret_hash|secretHash)"\s*:\s*"(?!\[redacted\])[^"]+/i,
   ],
 ];
 

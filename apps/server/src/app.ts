@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
 import { purgeExpiredLinkTokens } from './lib/link-tokens';
 import { accessRoutes, cachePrincipals, createAccessService, seedAccessModel } from './modules/access';
+import { apiClientsRoutes, createApiClientsService } from './modules/api-clients';
 import { auditRoutes, createAuditService } from './modules/audit';
 import {
   billOfLadingDocumentsRoutes,
@@ -227,10 +228,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerSameOriginCheck(app, env.publicUrl);
   registerInputGuard(app);
   // The access hook first, so that it sees (and checks) every route registered after it.
-  const { provider, cookieName } = await createOAuthProvider(env, database.db, app.log);
+  // Companies' API clients are the authorization server's confidential clients (client-credentials grant); the
+  // bearer check reads their principal, and the auth hook records their calls (decision 025).
+  const apiClients = createApiClientsService({ db: database.db, publicUrl: env.publicUrl });
+  const { provider, cookieName } = await createOAuthProvider(env, database.db, app.log, apiClients.directory);
   const access = createAccessService({ db: database.db });
   // Verified tokens are kept until the database announces a change to them or their principal (issue 11).
-  const principals = cachePrincipals(createAccessTokenVerifier(provider), {
+  const principals = cachePrincipals(createAccessTokenVerifier(provider, apiClients.directory), {
     watch: (onNotify) => database.watch('lading_principal', onNotify),
   });
   app.addHook('onClose', async () => principals.close());
@@ -249,6 +253,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     verify: principals.verify,
     loadPrincipal: access.loadPrincipal,
     session: identity.sessionActivity,
+    recordApiClientCall: (principal, call) => apiClients.recordCall(principal, call),
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: env.sessionSecret });
@@ -310,6 +315,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(accessRoutes, { access });
   await app.register(companiesRoutes, { companies });
+  await app.register(apiClientsRoutes, { apiClients });
   // The admin workspace: users, companies, offices, audit trail (ADMIN.USER / COMPANY / OFFICE / AUDIT).
   await app.register(usersRoutes, { users });
   await app.register(companyAdminRoutes, { companyAdmin: createCompanyAdminService({ db: database.db }) });

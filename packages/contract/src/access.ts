@@ -22,8 +22,13 @@ export const MODULES = {
      * staff view them within their scope and do not declare (the shipper declares the VGM: decision 014).
      */
     VGM: ['VIEW', 'EDIT'],
-    /** Track and trace (issue 30): a shipment's container, transport and document events, within the caller's scope. */
+    /**
+     * Track & Trace events (DCSA T&T): customers and staff read them; a company's API client holding `tnt:read` reads
+     * them too (decision 025).
+     */
     TRACKING: ['VIEW'],
+    /** The API clients of the customer's company (profile): list them (VIEW), create and revoke them (EDIT). */
+    API_CLIENT: ['VIEW', 'EDIT'],
   },
   /** The carrier's admin workspace. */
   ADMIN: {
@@ -118,6 +123,8 @@ export const ForbiddenBodySchema = z.object({
     code: z.literal('FORBIDDEN'),
     message: z.string(),
     required: z.object({ module: z.string(), resource: z.string(), operation: z.string() }).optional(),
+    /** An API client's refusal: the scope the route needs (decision 025). */
+    scope: z.string().optional(),
   }),
 });
 export type ForbiddenBody = z.infer<typeof ForbiddenBodySchema>;

@@ -256,6 +256,8 @@ export const AUDIT_RECORD_TYPES = [
   'COMPANY',
   'USER',
   'OFFICE',
+  /** A company's API client: its creation, revocation and each call it makes (action API_CALL). */
+  'API_CLIENT',
 ] as const;
 
 export const AuditEventListQuerySchema = listQuerySchema({
@@ -303,6 +305,10 @@ export const AuditEventSchema = z.object({
   version: z.number().int().nullable(),
   changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
   comment: z.string().nullable(),
+  /** The company API client a row of record type API_CLIENT is about (its calls are made by it), else null. */
+  apiClient: z
+    .object({ id: z.number().int(), name: z.string(), company: z.string(), clientId: z.string() })
+    .nullable(),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 

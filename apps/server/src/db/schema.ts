@@ -1,5 +1,6 @@
 // The whole schema, for the drizzle client's relational queries and typed results.
 export * from './schema/access';
+export * from './schema/api-clients';
 export * from './schema/audit';
 export * from './schema/bills-of-lading';
 export * from './schema/bookings';

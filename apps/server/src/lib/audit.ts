@@ -22,10 +22,13 @@ export type AuditEntry = {
   comment?: string | null;
 };
 
+/** The acting user's id: none for an API client (its rows name it by record, decision 025). */
+const actorIdOf = (actor: Principal | null) => (actor && !actor.apiClient ? actor.userId : null);
+
 /** Writes one audit row, in the caller's transaction, with who did it and the request it came with. */
 export async function recordAudit(tx: Tx, actor: Principal | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
-    actorId: actor?.userId ?? null,
+    actorId: actorIdOf(actor),
     requestId: actor?.requestId ?? null,
     module: entry.module,
     recordType: entry.recordType,
@@ -49,7 +52,7 @@ export async function recordAuditAndPublish(
   entry: AuditEntry,
   event: DomainEvent,
 ): Promise<void> {
-  const actorId = actor?.userId ?? null;
+  const actorId = actorIdOf(actor);
   await tx.execute(sql`
     with audit as (
       insert into audit_events (actor_id, request_id, module, record_type, record_id, action, from_status, to_status,

@@ -1,4 +1,5 @@
 import type { Permission } from '@lading/contract/access';
+import type { ApiClientScope } from '@lading/contract/api-clients';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import type { Principal, PrincipalData } from './principal';
@@ -14,6 +15,12 @@ export type Access = 'public' | 'signed-in' | Permission;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The API-client scope that lets a company's API client call this route (decision 025); without one, a client's
+     * token is refused here (403) whatever its scopes. Only a GET route whose permission the scope grants
+     * (`API_CLIENT_SCOPE_PERMISSIONS`) may declare one: `buildApp` refuses any other.
+     */
+    apiClientScope?: ApiClientScope;
     /**
      * A call the app makes on its own (the notification stream): it does not count as the user's activity, so it
      * never keeps an idle session alive. Clients mark their own polls with `X-Lading-Background: 1`.
@@ -51,6 +58,30 @@ export type SessionActivity = {
 
 /** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
 export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;
+
+/** A company's API client as the authorization server registers it (decision 025). */
+export type ApiClientRegistration = {
+  clientId: string;
+  name: string;
+  /** SHA-256 of the secret (lib/secret-tokens.ts `hashToken`): the provider compares the hash of what is sent. */
+  secretHash: string;
+  scopes: string[];
+  expiresAt: Date;
+};
+
+/**
+ * Where the authorization server and the bearer check find companies' API clients (the api-clients module, handed
+ * to identity by app.ts): each reads the client as it is now, so a revoked or expired client is refused at once.
+ */
+export type ApiClientDirectory = {
+  /** The client while it may get tokens (not revoked, not expired, its company active), else undefined. */
+  findClient(clientId: string): Promise<ApiClientRegistration | undefined>;
+  /**
+   * The principal data of a client-credentials token's client while it may call (as `findClient`), with the token's
+   * scopes narrowed to those the client holds (a token asked without `scope` carries all of them); else null.
+   */
+  principalOf(clientId: string, tokenScope: string | undefined): Promise<PrincipalData | null>;
+};
 
 /**
  * The access token of the request's `Authorization: Bearer <token>` header (RFC 6750 b64token), or null when there is

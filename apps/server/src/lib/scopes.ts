@@ -6,10 +6,13 @@ import { type SQL, sql } from 'drizzle-orm';
  * - `own`: a customer's own records (`created_by_id`, specification section 6).
  * - `offices`: carrier staff of a branch: records of the office they work as (an empty list reaches nothing).
  * - `all`: carrier staff working as the corporate office (TSX).
+ * - `company`: what a company's members own (every record whose owner is a user approved in the company: the users
+ *   whose `party_id` it is): a company's API client (decision 025), and `companyScopeOf` for what a company shares.
  */
 export type Scope =
   | { kind: 'own'; userId: number }
   | { kind: 'offices'; officeIds: number[] }
+  | { kind: 'company'; partyId: number }
   | { kind: 'all' };
 
 /** How one kind of record is scoped: the owner column a customer is matched on, and the office condition of staff. */
@@ -85,6 +88,11 @@ export function scoped(kind: RecordKind, scope: Scope): SQL {
       return sql`true`;
     case 'own':
       return record.owner ? sql`${record.owner} = ${scope.userId}` : sql`false`;
+    case 'company':
+      // users_party_idx finds the members; each kind's owner column is indexed.
+      return record.owner
+        ? sql`${record.owner} in (select m.id from users m where m.party_id = ${scope.partyId})`
+        : sql`false`;
     case 'offices':
       return scope.officeIds.length === 0
         ? sql`false`

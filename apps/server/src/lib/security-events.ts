@@ -24,6 +24,8 @@ export type SecurityEventName =
 
 export type SecurityEventFacts = {
   userId?: number | null;
+  /** A company's API client (its `company_api_clients.id`), for what its token did or was refused. */
+  apiClientId?: number;
   /** What the client typed to name the account, for a sign-in that named none (never the password). */
   login?: string;
   /** The refusal's code or a short reason. */

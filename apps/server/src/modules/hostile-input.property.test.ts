@@ -193,6 +193,12 @@ const SEEDS: Record<string, (ctx: Ctx, caller: Caller) => unknown> = {
     address: 'Unit 4, Andheri East, Mumbai',
   }),
   'PUT /authenticate/oauth/users/:id/selected-office/': (c) => ({ officeId: c.officeId }),
+  // A company API client: its name, expiry (after today, at most a year on) and scopes.
+  'POST /cp/company/api-clients/': () => ({
+    name: 'Warehouse system',
+    expiresOn: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+    scopes: ['tnt:read', 'ebl:read'],
+  }),
   // An enquiry with a rail pick-up and a door delivery: mutations reach the India-side rule and inland pricing.
   'POST /cp/quotations/': (c) => ({
     polId: c.refs.innsa,
@@ -810,6 +816,7 @@ function providerCases(callers: Caller[], methods: string[]): fc.Arbitrary<Case>
     'code_challenge',
     'code_challenge_method',
     'grant_type',
+    'client_secret',
     'code',
     'code_verifier',
     'refresh_token',
@@ -831,6 +838,10 @@ function providerCases(callers: Caller[], methods: string[]): fc.Arbitrary<Case>
         PORTAL_CLIENT_ID,
         'authorization_code',
         'refresh_token',
+        // A company API client's grant and scopes (decision 025), with a client id of their form.
+        'client_credentials',
+        'ebl:read tnt:read',
+        'lc_AAAAAAAAAAAAAAAAAAAAAA',
         'code',
         'openid',
         'S256',

@@ -103,6 +103,79 @@ describe('hostile input: counter-examples found by the property test', () => {
     expect(authorize.statusCode).toBeLessThan(500);
   });
 
+  it("a company API client's hostile credentials, scopes and calls never give a 500 (decision 025)", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/cp/company/api-clients/',
+      headers: customer,
+      payload: {
+        name: 'Hostile probe',
+        expiresOn: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        scopes: ['ebl:read'],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { client, clientSecret } = created.json();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const basic = (id: string, secret: string) =>
+      `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    for (const [payload, authorization] of [
+      ['grant_type=client_credentials&client_id=%00&client_secret=x', undefined],
+      [`grant_type=client_credentials&client_id=${'a'.repeat(10_000)}&client_secret=x`, undefined],
+      [`grant_type=client_credentials&client_id=${client.clientId}&client_secret=%00`, undefined],
+      [`grant_type=client_credentials&client_id=${client.clientId}&client_secret=%ED%A0%80`, undefined],
+      [
+        `grant_type=client_credentials&client_id=${client.clientId}&client_secret=${clientSecret}&scope=%00`,
+        undefined,
+      ],
+      [
+        `grant_type=client_credentials&client_id=${client.clientId}&client_secret=${clientSecret}&scope=ebl:read%20ebl:read`,
+        undefined,
+      ],
+      ['grant_type=client_credentials', 'Basic %%%'],
+      ['grant_type=client_credentials', basic('%00', 'x')],
+      ['grant_type=client_credentials', basic(client.clientId, '')],
+      ['grant_type=client_credentials&scope=admin', basic(client.clientId, clientSecret)],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/authenticate/oauth/token/',
+        headers: { ...form, ...(authorization ? { authorization } : {}) },
+        payload,
+      });
+      expect(response.statusCode, `${payload}: ${response.body}`).toBeLessThan(500);
+      expect(response.body).not.toContain(clientSecret);
+    }
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/authenticate/oauth/token/',
+      headers: { ...form, authorization: basic(client.clientId, clientSecret) },
+      payload: 'grant_type=client_credentials&scope=ebl:read',
+    });
+    const bearer = { authorization: `Bearer ${token.json().access_token}` };
+    // A hostile query from a client is the same 400 as a user's, and is audited as any call.
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/cp/bill-of-ladings/?bl_number=%00',
+      headers: bearer,
+    });
+    expectFieldError(bad, 'bl_number');
+    const hostilePath = await t.app.inject({
+      method: 'GET',
+      url: '/cp/bill-of-ladings/%ED%A0%80/dcsa',
+      headers: bearer,
+    });
+    expect(hostilePath.statusCode).toBe(400);
+    // A name that would spoof the audit viewer (a bidi override) is refused naming the field.
+    const spoof = await t.app.inject({
+      method: 'POST',
+      url: '/cp/company/api-clients/',
+      headers: customer,
+      payload: { name: 'feed\u202etxt.exe', expiresOn: '2099-01-01', scopes: ['ebl:read'] },
+    });
+    expectFieldError(spoof, 'name');
+  });
+
   it('text with an unpaired surrogate is a 400 naming the field, never stored altered or a 500', async () => {
     // PostgreSQL would store U+FFFD in its place; PGlite's encoder failed on this one (a 500 at sign-up).
     const response = await t.app.inject({

@@ -1,9 +1,14 @@
 import { toPermissionSet } from '@lading/contract/access';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrincipalData } from '../lib/principal';
+import {
+  apiClientPrincipalData,
+  companyScopeOf,
+  createPrincipal,
+  type PrincipalData,
+} from '../lib/principal';
 import { principalOf } from '../lib/request';
-import { assertEveryRouteDeclaresAccess, registerAuth } from './auth';
+import { type ApiClientCallRecorder, assertEveryRouteDeclaresAccess, registerAuth } from './auth';
 import { registerErrorHandler } from './error-handler';
 
 const principalData = (userId: number, isStaff: boolean): PrincipalData => ({
@@ -22,6 +27,7 @@ const principalData = (userId: number, isStaff: boolean): PrincipalData => ({
   selectedOffice: null,
   selectedOfficeIsCorporate: false,
   yardId: null,
+  apiClient: null,
 });
 
 describe('auth hook', () => {
@@ -123,5 +129,117 @@ describe('auth hook', () => {
       /missing on: GET \/forgotten, HEAD \/forgotten$/,
     );
     await other.close();
+  });
+});
+
+describe('auth hook: company API clients (decision 025)', () => {
+  const BL_VIEW = { module: 'CP', resource: 'BL', operation: 'VIEW' } as const;
+  const client = apiClientPrincipalData({
+    id: 5,
+    clientId: 'lc_test',
+    name: 'ERP feed',
+    companyName: 'Demo Exports',
+    partyId: 3,
+    scopes: ['ebl:read'],
+  });
+  const build = async (recorder?: ApiClientCallRecorder) => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    const auth = registerAuth(app, {
+      verify: async (token) => (token === 'client-token' ? { userId: 0, principal: client } : null),
+      loadPrincipal: async () => null,
+      ...(recorder ? { recordApiClientCall: recorder } : {}),
+    });
+    app.get('/bills', { config: { access: BL_VIEW, apiClientScope: 'ebl:read' } }, async (request) => ({
+      scope: principalOf(request).scope,
+    }));
+    app.get(
+      '/schedules',
+      {
+        config: {
+          access: { module: 'CP', resource: 'SCHEDULE', operation: 'VIEW' },
+          apiClientScope: 'schedules:read',
+        },
+      },
+      async () => ({}),
+    );
+    app.get('/bill', { config: { access: BL_VIEW } }, async () => ({}));
+    app.get('/me', { config: { access: 'signed-in' } }, async () => ({}));
+    await app.ready();
+    return { app, auth };
+  };
+  const bearer = { authorization: 'Bearer client-token' };
+
+  it('builds a principal of no user, the company as its scope, and the permissions its scopes grant', () => {
+    const principal = createPrincipal(client, { requestId: 'r' });
+    expect(principal).toMatchObject({ userId: 0, isStaff: false, scope: { kind: 'company', partyId: 3 } });
+    expect(principal.can(BL_VIEW)).toBe(true);
+    expect(principal.can({ module: 'CP', resource: 'BL', operation: 'EDIT' })).toBe(false);
+    expect(principal.can({ module: 'CP', resource: 'SCHEDULE', operation: 'VIEW' })).toBe(false);
+    expect(companyScopeOf(principal)).toEqual({ kind: 'company', partyId: 3 });
+  });
+
+  it('lets a client through only where its scope is declared, and records each call with its status', async () => {
+    const calls: string[] = [];
+    const { app } = await build(async (principal, call) => {
+      calls.push(`${principal.apiClient?.id} ${call.method} ${call.url} ${call.statusCode}`);
+    });
+    const allowed = await app.inject({ method: 'GET', url: '/bills?x=1', headers: bearer });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toEqual({ scope: { kind: 'company', partyId: 3 } });
+    const otherScope = await app.inject({ method: 'GET', url: '/schedules', headers: bearer });
+    expect(otherScope.statusCode).toBe(403);
+    expect(otherScope.json().error).toMatchObject({ scope: 'schedules:read' });
+    expect(otherScope.headers['www-authenticate']).toContain('error="insufficient_scope"');
+    for (const url of ['/bill', '/me']) {
+      const refused = await app.inject({ method: 'GET', url, headers: bearer });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toMatch(/API clients may not call this route/);
+    }
+    expect(calls).toEqual([
+      '5 GET /bills?x=1 200',
+      '5 GET /schedules 403',
+      '5 GET /bill 403',
+      '5 GET /me 403',
+    ]);
+    await app.close();
+  });
+
+  it('refuses client tokens outright when nothing records their calls, and answers no data when the record fails', async () => {
+    const unrecorded = await build();
+    expect((await unrecorded.app.inject({ method: 'GET', url: '/bills', headers: bearer })).statusCode).toBe(
+      401,
+    );
+    await unrecorded.app.close();
+    const failing = await build(async () => {
+      throw new Error('audit trail unavailable');
+    });
+    const response = await failing.app.inject({ method: 'GET', url: '/bills', headers: bearer });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('company');
+    await failing.app.close();
+  });
+
+  it('refuses to build an app that opens a write, or a permission its scope does not grant, to API clients', async () => {
+    const { app, auth } = await build(async () => {});
+    expect(() => assertEveryRouteDeclaresAccess(auth.routes)).not.toThrow();
+    await app.close();
+    for (const [method, access] of [
+      ['POST', BL_VIEW],
+      ['GET', { module: 'CP', resource: 'BL', operation: 'EDIT' }],
+      ['GET', 'signed-in'],
+    ] as const) {
+      const other = Fastify({ logger: false });
+      const otherAuth = registerAuth(other, { verify: async () => null, loadPrincipal: async () => null });
+      other.route({
+        method,
+        url: '/x',
+        config: { access, apiClientScope: 'ebl:read' },
+        handler: async () => ({}),
+      });
+      await other.ready();
+      expect(() => assertEveryRouteDeclaresAccess(otherAuth.routes)).toThrow(/may be opened to API clients/);
+      await other.close();
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { ForbiddenBodySchema, type Permission, permissionKey } from '@lading/contract/access';
+import type { ApiClientScope } from '@lading/contract/api-clients';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { BACKGROUND_HEADER, IDLE_REMAINING_HEADER } from '@lading/contract/sessions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { createPrincipal, type Principal } from '../lib/principal';
+import { API_CLIENT_SCOPE_PERMISSIONS, createPrincipal, type Principal } from '../lib/principal';
 import {
   type Access,
   type AccessTokenVerifier,
@@ -12,6 +13,7 @@ import {
   type SessionActivity,
 } from '../lib/request';
 import { securityEvent } from '../lib/security-events';
+import { scrubSecrets } from './logging';
 
 /** Activity is written at most once a minute per session: a busy screen costs no write per request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -36,10 +38,44 @@ const unauthenticated = (description: string) =>
 export const forbiddenFor = (required: Permission) =>
   new AppError('FORBIDDEN', 'You do not have permission to do this', { required });
 
+/**
+ * An API client's token on a route that does not declare an API-client scope, or declares one the token lacks
+ * (RFC 6750 3.1: `insufficient_scope`, naming the scope that would do).
+ */
+const refusedToApiClient = (access: Access, scope: ApiClientScope | undefined) =>
+  new AppError(
+    'FORBIDDEN',
+    scope
+      ? `This API client's token does not hold the scope ${scope}`
+      : 'API clients may not call this route: it is for signed-in users only',
+    {
+      ...(typeof access === 'object' ? { required: access } : {}),
+      ...(scope
+        ? {
+            details: { scope },
+            headers: {
+              'www-authenticate': `Bearer realm="lading", error="insufficient_scope", scope="${scope}"`,
+            },
+          }
+        : {}),
+    },
+  );
+
+/**
+ * What the auth hook records of an API client's call (decision 025): one audit row per call, written before the
+ * answer leaves, so a call that cannot be recorded is not answered with data.
+ */
+export type ApiClientCallRecorder = (
+  principal: Principal,
+  call: { method: string; url: string; statusCode: number },
+) => Promise<void>;
+
 export type RegisteredRoute = {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The API-client scope that opens the route to a company's API client (decision 025), if any. */
+  apiClientScope: ApiClientScope | undefined;
   /** The route's schemas (zod: params, querystring, body, response); the hostile-input property test reads them. */
   schema: FastifySchema | undefined;
 };
@@ -56,6 +92,8 @@ export function registerAuth(
     loadPrincipal: PrincipalLoader;
     /** Idle sessions end (SESSION_IDLE_MINUTES); each signed-in call the user makes moves the end on. */
     session?: SessionActivity;
+    /** Records each call an API client makes (the audit trail); without it, API-client tokens are refused. */
+    recordApiClientCall?: ApiClientCallRecorder;
   },
 ): { routes: RegisteredRoute[] } {
   app.decorateRequest('principal', null);
@@ -68,9 +106,12 @@ export function registerAuth(
     if (access !== undefined && access !== 'public' && route.schema) {
       // Documented in the OpenAPI from the declaration itself; refusals answer the shapes declared here.
       const needs = access === 'signed-in' ? 'any signed-in user' : `permission ${permissionKey(access)}`;
+      const clients = route.config?.apiClientScope
+        ? ` Company API clients: scope ${route.config.apiClientScope}.`
+        : '';
       route.schema = {
         ...route.schema,
-        description: [route.schema.description, `Access: ${needs}.`].filter(Boolean).join(' '),
+        description: [route.schema.description, `Access: ${needs}.${clients}`].filter(Boolean).join(' '),
         security: [{ bearer: [] }],
         ...(route.schema.response
           ? { response: { 401: ErrorBodySchema, ...route.schema.response, 403: ForbiddenBodySchema } }
@@ -102,7 +143,7 @@ export function registerAuth(
       : token.principal !== undefined
         ? token.principal
         : await deps.loadPrincipal(token.userId);
-    if (!token || !data) {
+    if (!token || !data || (data.apiClient && !deps.recordApiClientCall)) {
       securityEvent(request.log, 'session.refused', { reason: 'invalid_token' });
       throw unauthenticated('The access token is invalid, expired or revoked');
     }
@@ -145,6 +186,17 @@ export function registerAuth(
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const principal = await authenticate(request, reply);
+    if (principal.apiClient) {
+      // A company's API client reaches only the reads that declare one of its token's scopes (decision 025).
+      const scope = request.routeOptions.config?.apiClientScope;
+      if (!scope || !principal.apiClient.scopes.includes(scope)) {
+        securityEvent(request.log, 'access.refused', {
+          apiClientId: principal.apiClient.id,
+          required: scope ?? 'a route open to API clients',
+        });
+        throw refusedToApiClient(access, scope);
+      }
+    }
     if (access !== 'signed-in' && !principal.can(access)) {
       securityEvent(request.log, 'access.refused', {
         userId: principal.userId,
@@ -154,12 +206,28 @@ export function registerAuth(
     }
   });
 
+  // Every call an API client makes is in the audit trail, refusals included; the row is written before the answer
+  // leaves. The error answer of a failed write passes here again: the set lets it through.
+  const recorded = new WeakSet<FastifyRequest>();
+  app.addHook('onSend', async (request, reply) => {
+    const principal = request.principal;
+    if (!principal?.apiClient || !deps.recordApiClientCall || recorded.has(request)) return;
+    recorded.add(request);
+    await deps.recordApiClientCall(principal, {
+      method: request.method,
+      // As the log has it: a secret sent in the query string (a token, a client secret) is not kept.
+      url: scrubSecrets(request.url),
+      statusCode: reply.statusCode,
+    });
+  });
+
   return {
     get routes() {
       return options.map((route) => ({
         method: Array.isArray(route.method) ? route.method.join(',') : String(route.method),
         url: route.url,
         access: route.config?.access,
+        apiClientScope: route.config?.apiClientScope,
         schema: route.schema,
       }));
     },
@@ -173,6 +241,24 @@ export function assertEveryRouteDeclaresAccess(routes: RegisteredRoute[]): void 
     throw new Error(
       `Every route must declare who may call it (config.access); missing on: ${missing
         .map((route) => `${route.method} ${route.url}`)
+        .join(', ')}`,
+    );
+  }
+  // An API client reads: a route open to one is a GET (HEAD is Fastify's copy of it) whose permission its scope grants.
+  const misdeclared = routes.filter((route) => {
+    if (route.apiClientScope === undefined) return false;
+    const { access } = route;
+    const granted = API_CLIENT_SCOPE_PERMISSIONS[route.apiClientScope] ?? [];
+    return (
+      !['GET', 'HEAD'].includes(route.method) ||
+      typeof access !== 'object' ||
+      !granted.some((permission) => permissionKey(permission) === permissionKey(access))
+    );
+  });
+  if (misdeclared.length) {
+    throw new Error(
+      `Only a GET route whose permission the scope grants may be opened to API clients (config.apiClientScope); not: ${misdeclared
+        .map((route) => `${route.method} ${route.url} (${route.apiClientScope})`)
         .join(', ')}`,
     );
   }

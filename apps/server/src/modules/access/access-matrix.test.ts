@@ -11,7 +11,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * The access matrix: every route the app registers (read from the app itself, so a route added without a row here
- * fails) x anonymous / customer A / customer B / branch staff (Chennai) / corporate administrator (TSX).
+ * fails) x anonymous / customer A / customer B / branch staff (Chennai) / corporate administrator (TSX), and the API
+ * clients of A's and B's companies (client-credentials tokens holding every scope, decision 025): a client is refused
+ * (403) on every route that is not public, unless the row opens it (`clients`: the reads that declare a scope).
  *
  * Each row sends one request per caller against customer A's records (a bill issued by the corporate office, A's
  * user, A's company membership) and names the status each caller must get. Requests that reach a service are built
@@ -26,6 +28,9 @@ const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000000';
 const CALLERS = ['anonymous', 'customerA', 'customerB', 'branch', 'corporate'] as const;
 type Caller = (typeof CALLERS)[number];
 type Expected = Record<Caller, number>;
+/** Companies' API clients: A's company's and B's, each holding every scope. */
+const CLIENT_CALLERS = ['clientA', 'clientB'] as const;
+type ClientCaller = (typeof CLIENT_CALLERS)[number];
 
 type Ctx = {
   billId: number;
@@ -57,6 +62,8 @@ type Ctx = {
   serviceId: number;
   /** Three demo voyages of the India–Gulf shuttle (call 1 at INNSA, the corporate office's port) and their versions. */
   voyages: { id: number; version: number; etd: string }[];
+  /** An API client of A's company, already revoked: revoking it again answers 409. */
+  revokedClientA: number;
 };
 
 type Row = {
@@ -64,6 +71,8 @@ type Row = {
   expect: Expected;
   /** For a route registered for several methods: what a method other than the first must get. */
   expectByMethod?: Partial<Record<string, Expected>>;
+  /** What the API clients get, for a route that declares a scope; else 403 (or what anonymous gets, if public). */
+  clients?: Record<ClientCaller, number>;
 };
 
 const all = (status: number): Expected => ({
@@ -265,6 +274,20 @@ const MATRIX: Record<string, Row> = {
     expect: who(400, 404, 404, 404),
   },
 
+  // Company API clients: any approved member of the company; staff hold no CP.API_CLIENT.
+  'GET /cp/company/api-clients/': {
+    request: get('/cp/company/api-clients/'),
+    expect: who(200, 200, 403, 403),
+  },
+  'POST /cp/company/api-clients/': {
+    request: () => ({ url: '/cp/company/api-clients/', payload: { name: 'Matrix', scopes: [] } }),
+    expect: who(400, 400, 403, 403),
+  },
+  'DELETE /cp/company/api-clients/:id/': {
+    request: (c) => ({ url: `/cp/company/api-clients/${c.revokedClientA}/` }),
+    expect: who(409, 404, 403, 403),
+  },
+
   // Companies: customers request, carrier staff decide.
   'POST /cp/companies/': {
     request: () => ({
@@ -401,7 +424,12 @@ const MATRIX: Record<string, Row> = {
   },
 
   // Bills of lading: customer A's bill, issued by the corporate office (outside the Chennai branch's scope).
-  'GET /cp/bill-of-ladings/': { request: get('/cp/bill-of-ladings/'), expect: who(200, 200, 200, 200) },
+  'GET /cp/bill-of-ladings/': {
+    request: get('/cp/bill-of-ladings/'),
+    expect: who(200, 200, 200, 200),
+    // B's client gets B's company's list (none of A's bills, checked on every answer).
+    clients: { clientA: 200, clientB: 200 },
+  },
   'GET /cp/bill-of-ladings/:id': {
     request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}` }),
     expect: who(200, 404, 404, 200),
@@ -413,6 +441,7 @@ const MATRIX: Record<string, Row> = {
   'GET /cp/bill-of-ladings/:id/dcsa': {
     request: (c) => ({ url: `/cp/bill-of-ladings/${c.billId}/dcsa` }),
     expect: who(200, 404, 404, 200),
+    clients: { clientA: 200, clientB: 404 },
   },
   'POST /cp/bill-of-ladings/:id/dcsa-shipping-instructions': {
     request: (c) => ({
@@ -781,16 +810,19 @@ const MATRIX: Record<string, Row> = {
   'GET /dcsa/cs/v1/point-to-point-routes': {
     request: get('/dcsa/cs/v1/point-to-point-routes?placeOfReceipt=INNSA&placeOfDelivery=AEJEA'),
     expect: signedIn(200),
+    clients: { clientA: 200, clientB: 200 },
   },
   'GET /dcsa/cs/v1/port-schedules': {
     request: () => ({
       url: `/dcsa/cs/v1/port-schedules?UNLocationCode=INNSA&date=${new Date().toISOString().slice(0, 10)}`,
     }),
     expect: signedIn(200),
+    clients: { clientA: 200, clientB: 200 },
   },
   'GET /dcsa/cs/v1/vessel-schedules': {
     request: get('/dcsa/cs/v1/vessel-schedules?carrierServiceCode=IGS'),
     expect: signedIn(200),
+    clients: { clientA: 200, clientB: 200 },
   },
   // Last: signing out revokes the bearer token's grant, so every caller is signed out after this row.
   'POST /authenticate/oauth/logout/': {
@@ -829,6 +861,8 @@ const WATCHED_TABLES = [
   'bl_late_acceptances',
   'vgm_declarations',
   'audit_events',
+  // Their last use moves with every call they make; which exist, their scopes, expiry and revocation must not.
+  'company_api_clients',
   'domain_events',
   'outbox_mails',
   'email_tokens',
@@ -840,13 +874,23 @@ const WATCHED_TABLES = [
 describe('access matrix: every route x every kind of caller', () => {
   let t: TestApp;
   let ctx: Ctx;
-  const headers: Record<Caller, Record<string, string>> = {
+  const headers: Record<Caller | ClientCaller, Record<string, string>> = {
     anonymous: {},
     customerA: {},
     customerB: {},
     branch: {},
     corporate: {},
+    clientA: {},
+    clientB: {},
   };
+  /** Each client call writes its own audit row (API_CALL) by design: counted apart from the fingerprint. */
+  const clientCalls = async () =>
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from audit_events where action = 'API_CALL'`,
+      )
+    )[0]!.n;
 
   const fingerprint = async () => {
     // Mail queued by an earlier, permitted call is delivered in the background; let it finish first (a call that
@@ -856,7 +900,13 @@ describe('access matrix: every route x every kind of caller', () => {
       WATCHED_TABLES.map(async (table) => {
         const [row] = await queryRows<{ digest: string }>(
           t.database.db,
-          sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${sql.identifier(table)} x`,
+          table === 'audit_events'
+            ? sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from audit_events x
+                where x.action <> 'API_CALL'`
+            : table === 'company_api_clients'
+              ? sql`select md5(coalesce(string_agg((x.id, x.revoked_at, x.expires_at, x.scopes)::text, '|'
+                  order by x.id), '')) as digest from company_api_clients x`
+              : sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${sql.identifier(table)} x`,
         );
         return `${table}:${row?.digest}`;
       }),
@@ -876,6 +926,50 @@ describe('access matrix: every route x every kind of caller', () => {
     headers.customerB = b.headers;
     headers.branch = branch.headers;
     headers.corporate = corporate.headers;
+    // Each company's API client, holding every scope, with a client-credentials token.
+    for (const [caller, customer] of [
+      ['clientA', a.headers],
+      ['clientB', b.headers],
+    ] as const) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/cp/company/api-clients/',
+        headers: customer,
+        payload: {
+          name: 'Matrix client',
+          expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+          scopes: ['tnt:read', 'ebl:read', 'schedules:read'],
+        },
+      });
+      const { client, clientSecret } = created.json();
+      const token = await t.app.inject({
+        method: 'POST',
+        url: '/authenticate/oauth/token/',
+        headers: FORM,
+        payload: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client.clientId,
+          client_secret: clientSecret,
+        }).toString(),
+      });
+      headers[caller] = { authorization: `Bearer ${token.json().access_token}` };
+    }
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/cp/company/api-clients/',
+      headers: a.headers,
+      payload: {
+        name: 'Matrix client, revoked',
+        expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        scopes: ['ebl:read'],
+      },
+    });
+    const revokedClientA = revoked.json().client.id as number;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/cp/company/api-clients/${revokedClientA}/`,
+      headers: a.headers,
+    });
     const list = await t.app.inject({
       method: 'GET',
       url: '/cp/bill-of-ladings/?bl_number=LDG26110004',
@@ -927,6 +1021,7 @@ describe('access matrix: every route x every kind of caller', () => {
           where s.code = 'IGS' and tc.status = 'SCHEDULED' order by tc.etd limit 3`,
       ),
       bookingA: bill.bookingId,
+      revokedClientA,
       containerA: bill.blContainerDetails[0].containerNumber,
       tariffId: (
         await queryRows<{ id: number }>(t.database.db, sql`select id from tariffs order by id limit 1`)
@@ -1045,5 +1140,41 @@ describe('access matrix: every route x every kind of caller', () => {
       }
     }
     expect(outcome, `${method} ${key}`).toEqual(row.expectByMethod?.[String(method)] ?? row.expect);
+
+    // The API clients: refused everywhere but the reads that declare a scope; each call is one audit row.
+    const route = t.app.routeAccess().find((r) => `${r.method} ${r.url}` === key);
+    const expected = row.expectByMethod?.[String(method)] ?? row.expect;
+    const clientOutcome: Partial<Record<ClientCaller, number>> = {};
+    for (const caller of CLIENT_CALLERS) {
+      const request = row.request(ctx, method);
+      const before = await fingerprint();
+      const callsBefore = await clientCalls();
+      const res = await t.app.inject({
+        ...request,
+        method,
+        headers: { ...(request.headers as Record<string, string>), ...headers[caller] },
+      });
+      clientOutcome[caller] = res.statusCode;
+      const isPublic = route?.access === 'public';
+      if (!isPublic) expect(await clientCalls(), `${caller}: its call is audited`).toBe(callsBefore + 1);
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode === 404) {
+        expect(await fingerprint(), `${caller}: a refused call changed the database`).toBe(before);
+        if (res.statusCode === 403 && !isPublic) {
+          const body = res.json();
+          expect(body.granted).toBe(false);
+          expect(body.error.code).toBe('FORBIDDEN');
+        }
+      }
+      if (caller === 'clientB') {
+        expect(res.body, 'B’s client reads none of A’s records').not.toContain(ctx.billNumber);
+        expect(res.body).not.toContain(ctx.emailA);
+      }
+    }
+    const clientsExpected: Record<ClientCaller, number> =
+      row.clients ??
+      (route?.access === 'public'
+        ? { clientA: expected.anonymous, clientB: expected.anonymous }
+        : { clientA: 403, clientB: 403 });
+    expect(clientOutcome, `${method} ${key} (API clients)`).toEqual(clientsExpected);
   }
 });

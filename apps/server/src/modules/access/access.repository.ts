@@ -96,6 +96,7 @@ export function toPrincipalData(row: Row): PrincipalData {
     offices: parse(row.offices),
     selectedOffice: selected ? { id: selected.id, code: selected.code, name: selected.name } : null,
     selectedOfficeIsCorporate: selected?.isCorporate ?? false,
+    apiClient: null,
     yardId: row.yardId,
   };
 }

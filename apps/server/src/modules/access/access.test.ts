@@ -77,6 +77,7 @@ describe('access model', () => {
         'SCHEDULE',
         'VGM',
         'TRACKING',
+        'API_CLIENT',
       ]);
       expect(cp.resources.find((r) => r.code === 'BL')!.operations).toEqual([
         { code: 'VIEW' },

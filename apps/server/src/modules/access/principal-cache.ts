@@ -59,8 +59,9 @@ export function cachePrincipals(verify: AccessTokenVerifier, options: PrincipalC
     }
     const startedAt = generation;
     const verified = await verify(token);
-    // Kept only with its principal read along (an active user's), and only if nothing changed meanwhile.
-    if (verified?.principal && generation === startedAt) {
+    // Kept only with its principal read along (an active user's), and only if nothing changed meanwhile. An API
+    // client's token is never kept: its client is read at every call, so a revocation holds at once (decision 025).
+    if (verified?.principal && !verified.principal.apiClient && generation === startedAt) {
       const until = Math.min(now() + ttlMs, verified.expiresAt ?? Number.POSITIVE_INFINITY);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(key, { userId: verified.userId, grantId: verified.grantId, verified, until });

@@ -60,6 +60,8 @@ export const ROLE_DEFINITIONS: Record<RoleCode, { name: string; isStaff: boolean
         SCHEDULE: ['VIEW'],
         VGM: ['VIEW', 'EDIT'],
         TRACKING: ['VIEW'],
+        // Any approved member of a company manages its API clients (decision 025); the service checks the membership.
+        API_CLIENT: ['VIEW', 'EDIT'],
       },
     }),
   },

@@ -26,9 +26,10 @@ export function auditConditions(scope: Scope, query: AuditEventListQuery): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-type Row = Omit<AuditEvent, 'actor' | 'changes'> & {
+type Row = Omit<AuditEvent, 'actor' | 'changes' | 'apiClient'> & {
   actor: AuditEvent['actor'] | string;
   changes: AuditEvent['changes'] | string;
+  apiClient: AuditEvent['apiClient'] | string;
 };
 const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
@@ -46,8 +47,12 @@ export async function findAuditEvents(
         case when u.id is null then null
           else json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name, 'email', u.email::text) end as actor,
         a.module, a.record_type as "recordType", a.record_id as "recordId", a.action,
-        a.from_status as "fromStatus", a.to_status as "toStatus", a.version, a.changes, a.comment
+        a.from_status as "fromStatus", a.to_status as "toStatus", a.version, a.changes, a.comment,
+        case when ac.id is null then null else json_build_object('id', ac.id, 'name', ac.name,
+          'company', ap.name, 'clientId', ac.client_id) end as "apiClient"
       from audit_events a left join users u on u.id = a.actor_id
+      left join company_api_clients ac on a.record_type = 'API_CLIENT' and ac.id = a.record_id
+      left join parties ap on ap.id = ac.party_id
       where ${where}
       order by a.at desc, a.id desc
       limit ${query.limit} offset ${query.skip}`,
@@ -56,6 +61,11 @@ export async function findAuditEvents(
   ]);
   return {
     count: counted[0]?.n ?? 0,
-    results: rows.map((row) => ({ ...row, actor: parse(row.actor), changes: parse(row.changes) })),
+    results: rows.map((row) => ({
+      ...row,
+      actor: parse(row.actor),
+      changes: parse(row.changes),
+      apiClient: parse(row.apiClient),
+    })),
   };
 }

@@ -23,7 +23,8 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
   app.get(
     '/cp/bill-of-ladings/',
     {
-      config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
+      // A company's API client with ebl:read lists its company's bills, to find the DCSA documents (decision 025).
+      config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' }, apiClientScope: 'ebl:read' },
       // Up to 100 rows per answer, the portal's busiest read: written by a serializer compiled from the schema
       // (so are a bill's read and save answers, about 80 fields and three lists).
       serializerCompiler: compiledSerializerCompiler,

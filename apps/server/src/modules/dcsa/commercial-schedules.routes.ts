@@ -170,7 +170,7 @@ export const commercialSchedulesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/dcsa/cs/v1/point-to-point-routes',
     {
-      config: { access: SCHEDULE },
+      config: { access: SCHEDULE, apiClientScope: 'schedules:read' },
       schema: {
         tags,
         summary: 'DCSA CS 1.0.3: point-to-point routings (port to port, direct or with one transhipment)',
@@ -188,7 +188,7 @@ export const commercialSchedulesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/dcsa/cs/v1/port-schedules',
     {
-      config: { access: SCHEDULE },
+      config: { access: SCHEDULE, apiClientScope: 'schedules:read' },
       schema: {
         tags,
         summary:
@@ -204,7 +204,7 @@ export const commercialSchedulesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/dcsa/cs/v1/vessel-schedules',
     {
-      config: { access: SCHEDULE },
+      config: { access: SCHEDULE, apiClientScope: 'schedules:read' },
       schema: {
         tags,
         summary:

@@ -18,7 +18,8 @@ export const dcsaRoutes: FastifyPluginAsyncZod<{ dcsa: DcsaService }> = async (a
   app.get(
     '/cp/bill-of-ladings/:id/dcsa',
     {
-      config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
+      // A company's API client with ebl:read reads its company's documents (decision 025).
+      config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' }, apiClientScope: 'ebl:read' },
       schema: {
         tags,
         summary: 'The bill of lading as a DCSA eBL 3.0.3 TransportDocument',

@@ -1,9 +1,13 @@
+import { timingSafeEqual } from 'node:crypto';
 import { PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATH } from '@lading/contract/accounts';
+import { API_CLIENT_SCOPES } from '@lading/contract/api-clients';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Keygrip from 'keygrip';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import type { ApiClientDirectory } from '../../lib/request';
+import { hashToken } from '../../lib/secret-tokens';
 import { attachGrantToSession } from './identity.repository';
 import { createOidcAdapterFactory } from './oidc-adapter';
 import { findActiveSession, sessionCookieName, sessionPolicyOf } from './sessions';
@@ -23,13 +27,22 @@ export const OAUTH_PATHS = {
 
 const ACCESS_TOKEN_TTL_S = 15 * 60;
 const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
+/** A company API client's token (client-credentials grant): ten minutes, never past the client's expiry. */
+const CLIENT_CREDENTIALS_TTL_S = 10 * 60;
 
 /**
- * The authorization server (oidc-provider): one public client, the portal itself, authorization code + PKCE
+ * The authorization server (oidc-provider): the portal itself, a public client with authorization code + PKCE
  * (S256 only), single-use 60-second codes, rotating refresh tokens. Who the user is comes from the portal
  * session cookie that POST authenticate/oauth/login/ sets; the provider's own session is bound to it.
+ * Companies' API clients (`clients`, decision 025) are confidential clients of the client-credentials grant only,
+ * with read scopes (`API_CLIENT_SCOPES`); their secrets are compared by hash.
  */
-export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogger) {
+export async function createOAuthProvider(
+  env: Env,
+  db: Db,
+  log: FastifyBaseLogger,
+  clients?: ApiClientDirectory,
+) {
   const cookieName = sessionCookieName(env.publicUrl);
   const { idleMinutes } = sessionPolicyOf(env);
   // Shared by every instance through the database (sealed with SESSION_SECRET), so any instance verifies any ID token.
@@ -52,7 +65,7 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
   );
 
   const provider = new Provider(env.publicUrl, {
-    adapter: createOidcAdapterFactory(db, idleMinutes),
+    adapter: createOidcAdapterFactory(db, idleMinutes, clients),
     clients: [
       {
         client_id: PORTAL_CLIENT_ID,
@@ -62,6 +75,8 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         id_token_signed_response_alg: 'ES256',
+        // The API clients' scopes are not the portal's to ask for.
+        scope: 'openid offline_access',
       },
     ],
     jwks: { keys: [signingKey] },
@@ -81,7 +96,7 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
       userinfo: OAUTH_PATHS.userinfo,
       introspection: OAUTH_PATHS.introspection,
     },
-    scopes: ['openid', 'offline_access'],
+    scopes: ['openid', 'offline_access', ...API_CLIENT_SCOPES],
     claims: { openid: ['sub'] },
     ttl: {
       AuthorizationCode: 60,
@@ -91,12 +106,21 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
       Session: REFRESH_TOKEN_TTL_S,
       Interaction: 10 * 60,
       IdToken: ACCESS_TOKEN_TTL_S,
+      ClientCredentials: (_ctx, _token, client) =>
+        Math.max(
+          1,
+          Math.min(
+            CLIENT_CREDENTIALS_TTL_S,
+            (client.clientSecretExpiresAt ?? Number.POSITIVE_INFINITY) - Math.floor(Date.now() / 1000),
+          ),
+        ),
     },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: false },
       introspection: { enabled: false },
+      clientCredentials: { enabled: Boolean(clients) },
     },
     responseTypes: ['code'],
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
@@ -127,6 +151,18 @@ export async function createOAuthProvider(env: Env, db: Db, log: FastifyBaseLogg
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error · Lading</title></head><body><main><h1>Sign-in error</h1><p>${safe(out.error)}: ${safe(out.error_description ?? '')}</p><p><a href="/app-login">Back to sign in</a></p></main></body></html>`;
     },
   });
+  // API clients' secrets are stored as their SHA-256 (lib/secret-tokens.ts), which the adapter gives the provider as
+  // the client's secret: compare the hash of what the client sent, in constant time. The provider's maintainer points
+  // to this method for hashed secrets (panva/node-oidc-provider#631); it also rules out the secret-keyed features
+  // (client_secret_jwt, HS* signing), which no client here uses. The portal is a public client: never compared.
+  provider.Client.prototype.compareClientSecret = function compareHashed(
+    this: { clientSecret?: string },
+    actual,
+  ) {
+    const expected = Buffer.from(this.clientSecret ?? '');
+    const given = Buffer.from(hashToken(String(actual)));
+    return expected.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
+  };
   // The provider reads the scheme, host and client address from X-Forwarded-* only; `delegate` below always sets them
   // from what Fastify decided under TRUST_PROXY, so a client can never choose them.
   provider.proxy = true;

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { loadEnv } from '../../env';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
+import { signIn } from '../../test/auth';
 import { createTestDatabase } from '../../test/test-database';
 
 const freePort = () =>
@@ -124,4 +125,61 @@ it('an independent OAuth client (oauth4webapi) completes login -> authorize -> t
   );
   expect(api.status).toBe(200);
   expect(((await api.json()) as { email: string }).email).toBe(DEMO_ACCOUNTS.customer);
+});
+
+it("an independent OAuth client (oauth4webapi) gets a company API client's token by the client-credentials grant and reads with it", async () => {
+  const issuer = new URL(base);
+  const options = { [oauth.allowInsecureRequests]: true };
+  const as = await oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oidc' }),
+  );
+  expect(as.grant_types_supported).toContain('client_credentials');
+  expect(as.scopes_supported).toEqual(expect.arrayContaining(['tnt:read', 'ebl:read', 'schedules:read']));
+
+  // The customer creates the client on the profile (the portal's own sign-in, over HTTP too).
+  const { headers } = await signIn(app, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
+  const created = await fetch(`${base}/cp/company/api-clients/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'oauth4webapi',
+      expiresOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      scopes: ['ebl:read'],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const {
+    client: registered,
+    clientSecret,
+    tokenUrl,
+  } = (await created.json()) as {
+    client: { clientId: string };
+    clientSecret: string;
+    tokenUrl: string;
+  };
+  expect(tokenUrl).toBe(as.token_endpoint);
+
+  const client: oauth.Client = { client_id: registered.clientId };
+  const response = await oauth.clientCredentialsGrantRequest(
+    as,
+    client,
+    oauth.ClientSecretBasic(clientSecret),
+    { scope: 'ebl:read' },
+    options,
+  );
+  const tokens = await oauth.processClientCredentialsResponse(as, client, response);
+  expect(tokens.token_type).toBe('bearer');
+  expect(tokens.scope).toBe('ebl:read');
+
+  const bills = await oauth.protectedResourceRequest(
+    tokens.access_token,
+    'GET',
+    new URL(`${base}/cp/bill-of-ladings/?limit=5`),
+    undefined,
+    undefined,
+    options,
+  );
+  expect(bills.status).toBe(200);
+  expect(((await bills.json()) as { count: number }).count).toBeGreaterThan(0);
 });

@@ -6,6 +6,7 @@ import { companyMemberships } from '../../db/schema/companies';
 import { oidcPayloads, sessions } from '../../db/schema/identity';
 import { users } from '../../db/schema/users';
 import type { PrincipalData } from '../../lib/principal';
+import type { ApiClientDirectory, ApiClientRegistration } from '../../lib/request';
 import { type PrincipalRow, principalColumns, toPrincipalData } from '../access';
 import { liveSessionSql } from './identity.repository';
 
@@ -50,8 +51,11 @@ const storable = (key: string) => !key.includes('\u0000');
  * token is found only while the portal session its grant was issued under is live (not ended, not past its absolute
  * end, used within `idleMinutes`): ending a session, or leaving it idle, ends every token issued under it on every
  * instance at once.
+ *
+ * Clients other than the portal (static, in the provider's configuration) are companies' API clients, read from
+ * `clients` (decision 025) each time the provider asks: a revoked or expired one is not found.
  */
-export function createOidcAdapterFactory(db: Db, idleMinutes: number) {
+export function createOidcAdapterFactory(db: Db, idleMinutes: number, clients?: ApiClientDirectory) {
   const sessionBound = sql`(${oidcPayloads.type} not in ('AccessToken', 'RefreshToken', 'AuthorizationCode')
     or exists (select 1 from sessions s where s.grant_ids @> array[${oidcPayloads.grantId}]
       and ${liveSessionSql('s', idleMinutes)}))`;
@@ -147,6 +151,10 @@ export function createOidcAdapterFactory(db: Db, idleMinutes: number) {
 
     async find(id: string) {
       if (!storable(id)) return undefined;
+      if (this.type === 'Client') {
+        const client = clients && id.length <= 100 ? await clients.findClient(id) : undefined;
+        return client ? apiClientMetadata(client) : undefined;
+      }
       const slot = principalSlot.getStore();
       if (slot && this.type === 'AccessToken') {
         const [row] = await findAccessTokenWithPrincipal.execute({ id });
@@ -202,6 +210,26 @@ export function createOidcAdapterFactory(db: Db, idleMinutes: number) {
         .delete(oidcPayloads)
         .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.grantId, grantId)));
     }
+  };
+}
+
+/**
+ * A company's API client as oidc-provider registers it: confidential, client-credentials only, the scopes it holds,
+ * the secret's hash in place of the secret (oauth-provider.ts compares hashes) and its expiry as the secret's.
+ */
+function apiClientMetadata(client: ApiClientRegistration): AdapterPayload {
+  return {
+    client_id: client.clientId,
+    client_name: client.name,
+    client_secret: client.secretHash,
+    client_secret_expires_at: Math.floor(client.expiresAt.getTime() / 1000),
+    grant_types: ['client_credentials'],
+    response_types: [],
+    redirect_uris: [],
+    token_endpoint_auth_method: 'client_secret_basic',
+    scope: client.scopes.join(' '),
+    // The provider's one signing algorithm (no ID token is ever issued to these clients).
+    id_token_signed_response_alg: 'ES256',
   };
 }
 

@@ -138,9 +138,10 @@ function ChangePasswordPanel({ userId }: { userId: number }) {
 
 /**
  * My Profile. `settings` is what other features add under the user's details (the app puts the notification
- * e-mail preferences there: app/profile-route.tsx).
+ * e-mail preferences there: app/profile-route.tsx); `company` what they add under the company, shown to an approved
+ * member only (the company's API clients).
  */
-export function ProfilePage({ settings }: { settings?: ReactNode }) {
+export function ProfilePage({ settings, company }: { settings?: ReactNode; company?: ReactNode }) {
   const session = useSession();
   const userId = session?.user.id;
   const { data: profile, isLoading } = useUserProfile(userId);
@@ -225,6 +226,7 @@ export function ProfilePage({ settings }: { settings?: ReactNode }) {
                   ))}
               </Stack>
             </Paper>
+            {profile?.companyStatus === 'APPROVED' && company}
             {userId !== undefined && <ChangePasswordPanel userId={userId} />}
             <SecondFactorPanel />
             <PasskeysPanel />

@@ -20,9 +20,24 @@ type Filters = {
 };
 /** BILL_OF_LADING -> "Bill of lading": the record types as the screens name them. */
 const recordTypeLabel = (type: string) => {
+  if (type === 'API_CLIENT') return 'API client';
   const words = type.toLowerCase().replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/** Who acted: a user, a company's API client (its calls), or the system. */
+const actorLabel = (event: AuditEvent) =>
+  event.actor
+    ? `${event.actor.name} (${event.actor.email})`
+    : event.apiClient
+      ? `API client ${event.apiClient.name} (${event.apiClient.company})`
+      : 'System';
+
+/** The record: an API client by its name and company besides its id (the filter by record takes the id). */
+const recordLabel = (event: AuditEvent) =>
+  event.apiClient
+    ? `API client #${event.recordId} “${event.apiClient.name}”, ${event.apiClient.company}`
+    : `${recordTypeLabel(event.recordType)} #${event.recordId}`;
 
 const EMPTY: Filters = { recordType: null, recordId: '', user: '', action: '', from: '', to: '' };
 const ENTRIES: ListNoun = { one: 'entry', many: 'entries' };
@@ -90,9 +105,9 @@ export function AuditPage() {
     },
     {
       label: 'User',
-      render: (event) => (event.actor ? `${event.actor.name} (${event.actor.email})` : 'System'),
+      render: actorLabel,
     },
-    { label: 'Record', render: (event) => `${recordTypeLabel(event.recordType)} #${event.recordId}` },
+    { label: 'Record', render: recordLabel },
     {
       label: 'Action',
       render: (event) =>
