@@ -1,5 +1,6 @@
 import { ForbiddenBodySchema, type Permission, permissionKey } from '@lading/contract/access';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { MFA_ENROLMENT_MESSAGE } from '@lading/contract/second-factor';
 import { BACKGROUND_HEADER, IDLE_REMAINING_HEADER } from '@lading/contract/sessions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
@@ -8,6 +9,7 @@ import {
   type Access,
   type AccessTokenVerifier,
   bearerTokenOf,
+  type EnrolmentSessionLookup,
   type PrincipalLoader,
   type SessionActivity,
 } from '../lib/request';
@@ -56,6 +58,8 @@ export function registerAuth(
     loadPrincipal: PrincipalLoader;
     /** Idle sessions end (SESSION_IDLE_MINUTES); each signed-in call the user makes moves the end on. */
     session?: SessionActivity;
+    /** A session that may only set up a second factor, by its cookie (decision 023). */
+    enrolmentSession?: EnrolmentSessionLookup;
   },
 ): { routes: RegisteredRoute[] } {
   app.decorateRequest('principal', null);
@@ -68,9 +72,12 @@ export function registerAuth(
     if (access !== undefined && access !== 'public' && route.schema) {
       // Documented in the OpenAPI from the declaration itself; refusals answer the shapes declared here.
       const needs = access === 'signed-in' ? 'any signed-in user' : `permission ${permissionKey(access)}`;
+      const enrolment = route.config?.enrolment
+        ? ' Also open to a session that must set up a second factor first (its session cookie, no token).'
+        : '';
       route.schema = {
         ...route.schema,
-        description: [route.schema.description, `Access: ${needs}.`].filter(Boolean).join(' '),
+        description: [route.schema.description, `Access: ${needs}.${enrolment}`].filter(Boolean).join(' '),
         security: [{ bearer: [] }],
         ...(route.schema.response
           ? { response: { 401: ErrorBodySchema, ...route.schema.response, 403: ForbiddenBodySchema } }
@@ -92,6 +99,27 @@ export function registerAuth(
     if (request.principal) return request.principal;
     const bearer = bearerTokenOf(request);
     if (!bearer) {
+      // A session that may only set up a second factor: the enrolment routes know it by its cookie, the others
+      // refuse it with a code of its own (decision 023).
+      const enrolment = deps.enrolmentSession ? await deps.enrolmentSession(request) : null;
+      if (enrolment) {
+        if (request.routeOptions.config?.enrolment !== true) {
+          securityEvent(request.log, 'access.refused', {
+            userId: enrolment.userId,
+            reason: 'MFA_ENROLMENT_REQUIRED',
+          });
+          throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_ENROLMENT_MESSAGE);
+        }
+        const data = await deps.loadPrincipal(enrolment.userId);
+        if (data) {
+          request.principal = createPrincipal(data, {
+            requestId: request.id,
+            sessionId: enrolment.sessionId,
+            enrolmentOnly: true,
+          });
+          return request.principal;
+        }
+      }
       throw new AppError('UNAUTHENTICATED', 'Please sign in', {
         headers: { 'www-authenticate': 'Bearer realm="lading"' },
       });
