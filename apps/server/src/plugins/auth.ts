@@ -42,6 +42,8 @@ export type RegisteredRoute = {
   method: string;
   url: string;
   access: Access | undefined;
+  /** Also open to a session that must set up a second factor first (`config.enrolment`, decision 023). */
+  enrolment: boolean;
   /** The route's schemas (zod: params, querystring, body, response); the hostile-input property test reads them. */
   schema: FastifySchema | undefined;
 };
@@ -188,6 +190,7 @@ export function registerAuth(
         method: Array.isArray(route.method) ? route.method.join(',') : String(route.method),
         url: route.url,
         access: route.config?.access,
+        enrolment: route.config?.enrolment === true,
         schema: route.schema,
       }));
     },
