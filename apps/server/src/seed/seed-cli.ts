@@ -14,7 +14,7 @@ try {
   await seedAccessModel(database.db);
   if (env.database.kind === 'postgres' && !env.SESSION_SECRET)
     console.warn(
-      'SESSION_SECRET is not set: the demo staff accounts\' authenticator app is sealed with a throwaway secret, and the server will not read it. Set SESSION_SECRET for both.',
+      "SESSION_SECRET is not set: the demo staff accounts' authenticator app is sealed with a throwaway secret, and the server will not read it. Set SESSION_SECRET for both.",
     );
   const { created } = await seedDemoData(database.db, { sessionSecret: env.sessionSecret });
   console.log(created ? 'Demo data seeded.' : 'Demo data was already there; nothing changed.');

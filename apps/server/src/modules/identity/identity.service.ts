@@ -154,7 +154,10 @@ export function createIdentityService(deps: {
    * Removes every second factor of the user and its recovery codes, in the caller's transaction, and answers what was
    * there (an enrolment not yet confirmed goes too, uncounted). Passkeys are to be removed here too when they come.
    */
-  async function removeSecondFactors(tx: Tx, userId: number): Promise<{ totp: boolean; recoveryCodes: number }> {
+  async function removeSecondFactors(
+    tx: Tx,
+    userId: number,
+  ): Promise<{ totp: boolean; recoveryCodes: number }> {
     const factor = await secondRepo.findTotpFactor(tx, userId);
     const recoveryCodes = await secondRepo.countUnusedRecoveryCodes(tx, userId);
     await secondFactor.remove(tx, userId);

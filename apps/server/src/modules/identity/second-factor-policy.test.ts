@@ -106,7 +106,13 @@ describe('staff must use a second factor: a per-role policy, enrolment at sign-i
       ['POST', '/cp/admin/companies/'],
       ['DELETE', '/authenticate/oauth/mfa/totp/'],
     ] as const) {
-      const refused = await enrolmentCall(t.app, jar, method as 'GET', url, method === 'GET' ? undefined : {});
+      const refused = await enrolmentCall(
+        t.app,
+        jar,
+        method as 'GET',
+        url,
+        method === 'GET' ? undefined : {},
+      );
       expect(refused.statusCode, `${method} ${url}`).toBe(403);
       expect(refused.json().error.code).toBe('MFA_ENROLMENT_REQUIRED');
     }

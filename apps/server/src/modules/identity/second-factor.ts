@@ -68,7 +68,11 @@ export function createSecondFactor(deps: { db: Db; sessionSecret: string }) {
     /** Starts an enrolment: a new secret (20 random bytes) and its otpauth:// URI for the QR code. */
     async start(userId: number, accountLabel: string): Promise<{ secret: string; otpauthUri: string }> {
       const secret = new Secret({ size: 20 });
-      const stored = await repo.upsertUnconfirmedTotp(db, userId, sealTotpSecret(secret.base32, sessionSecret));
+      const stored = await repo.upsertUnconfirmedTotp(
+        db,
+        userId,
+        sealTotpSecret(secret.base32, sessionSecret),
+      );
       if (!stored) throw new AppError('CONFLICT', MFA_MESSAGES.alreadyEnrolled);
       return { secret: secret.base32, otpauthUri: totpOf(secret, accountLabel).toString() };
     },

@@ -12,7 +12,7 @@ import { signIn } from '../api/sign-in';
  * verification e-mail sent again) stay off its first load.
  */
 
-/** What the second step's Back rejects with. */
+/** What the second step's (or the enrolment's) Back rejects with. */
 export const SECOND_STEP_CANCELLED = 'SECOND_STEP_CANCELLED';
 
 /** The sign-in fields' messages (the first per field), by the contract's schema; empty when both are valid. */
@@ -48,9 +48,11 @@ export async function signInAndGo(
   onUnverified: (email: string) => void,
   /** Shows the second step (an account with an authenticator app) and answers the user once it is done. */
   secondStep: () => Promise<User>,
+  /** Shows the set-up of a second factor (an account that must have one, decision 023); answers the user. */
+  enrolment: () => Promise<User>,
 ): Promise<void> {
   try {
-    const { destination, session } = await signIn(username.trim(), password, secondStep);
+    const { destination, session } = await signIn(username.trim(), password, secondStep, enrolment);
     const back = safeRedirect(redirect);
     const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
     const requirements = routes.map((route) => route.options.staticData?.requires);
