@@ -11,9 +11,9 @@ import {
 } from './fixtures';
 import { enterAs, newStaff, signUp, uniqueTag } from './records';
 
-// Permissions, route guards, offices and company requests as each demo account sees them (read only). The office
-// switcher is worked by a member of corporate staff made for the test (TSX and MAA), so the demo admin's selected
-// office never changes.
+// Permissions, route guards, offices and company requests as each kind of account sees them: the demo customer, and
+// members of staff made for the test with the demo staff's roles and offices (staff sign in with their own
+// authenticator app, decision 023). The office switcher is worked by a member of corporate staff (TSX and MAA).
 
 // The demo seed (apps/server/src/seed/demo-bills.ts) loads at INMAA, so issues at the Chennai branch (MAA),
 // LDG26110008 (customer) and LDG26110009–14 (customer2); LDG26110001–07 load at INNSA/INMUN and are issued by TSX.
@@ -75,8 +75,9 @@ test('a customer sees Dashboard, Schedules, Rate Enquiry, Quotation List, Bookin
 
 test('the corporate admin: no Rate Enquiry, and a typed rate-enquiry address shows "Not permitted"', async ({
   page,
+  staff,
 }) => {
-  await signInAs(page, DEMO.admin);
+  await signInAs(page, staff);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
   await expect(menuLinks(page)).toHaveText([
     'Lading',
@@ -109,8 +110,9 @@ test('the corporate admin: no Rate Enquiry, and a typed rate-enquiry address sho
 
 test("staff see bills read-only: View instead of Open, no Submit, and the reviewer's Review link", async ({
   page,
+  staff,
 }) => {
-  await signInAs(page, DEMO.admin);
+  await signInAs(page, staff);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
   await page.goto('/app-dashboard/bl-list?blNo=LDG26110001');
   await expect(page.getByRole('link', { name: 'Open LDG26110001' })).toHaveCount(0);
@@ -123,8 +125,14 @@ test("staff see bills read-only: View instead of Open, no Submit, and the review
   await expectNoSeriousAxeViolations(page);
 });
 
-test('the branch admin: the same menu, their one office, and only the Chennai bills', async ({ page }) => {
-  await signInAs(page, DEMO.branchAdmin);
+test('the branch admin: the same menu, their one office, and only the Chennai bills', async ({
+  page,
+  carrier,
+}) => {
+  await signInAs(
+    page,
+    await newStaff(BASE_URL, carrier, { roles: ['CARRIER_STAFF_BRANCH'], offices: ['MAA'] }),
+  );
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
   await expect(menuLinks(page)).toHaveText([
     'Lading',

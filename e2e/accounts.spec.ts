@@ -1,4 +1,4 @@
-import { DEMO, expect, expectNoSeriousAxeViolations, expectToast, signInAs, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, expectToast, signInAs, test } from './fixtures';
 import { linkIn, mailsMatching, waitForMail } from './mailbox';
 import { enterAs, newCompany, uniqueTag } from './records';
 
@@ -38,8 +38,8 @@ test('the password field has a show/hide toggle', async ({ page }) => {
   await expect(password).toHaveAttribute('type', 'text');
 });
 
-test('admin lands on app-dashboard-admin without Rate Enquiry in the menu', async ({ page }) => {
-  await signInAs(page, DEMO.admin);
+test('admin lands on app-dashboard-admin without Rate Enquiry in the menu', async ({ page, staff }) => {
+  await signInAs(page, staff);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();

@@ -2,8 +2,6 @@ import type { Browser, Page } from '@playwright/test';
 import {
   api,
   BASE_URL,
-  DEMO,
-  DEMO_PASSWORD,
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -21,8 +19,8 @@ import { enterAs, newCompany, signUp, uniqueTag } from './records';
 // is saved; an office and a company are saved by someone else while their form is open (412: said in the form,
 // entries kept, reload). The customer, the companies and the branch office are made by each try of each test (a
 // retry starts afresh), and every list, filter and count checked is narrowed to them: other specs running beside
-// these create companies, users, memberships, offices and audit entries of their own. The demo administrator acts,
-// but nothing of theirs or of the seeded records changes.
+// these create companies, users, memberships, offices and audit entries of their own. An administrator made for the
+// test acts (staff sign in with their own authenticator app, decision 023); nothing of the seeded records changes.
 // Each test walks many screens with axe checks on a two-core machine that other runs share.
 test.describe.configure({ timeout: 120_000 });
 
@@ -65,6 +63,7 @@ test('the administrator approves a company request, deactivates a user and filte
   page,
   browser,
   carrier,
+  staff,
 }) => {
   const tag = uniqueTag();
   const email = `e2e.workspace.${tag}@example.com`;
@@ -77,7 +76,7 @@ test('the administrator approves a company request, deactivates a user and filte
   );
   const membershipId = String(pending.results.find((m) => m.user.email === email)!.id);
 
-  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });
+  await enterAs(page, staff);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
 
   // Companies: the requested company waits for approval, so its status is decided in Company requests (409).
@@ -156,7 +155,7 @@ test('the administrator approves a company request, deactivates a user and filte
   const customerId = String(users.results[0]!.id);
   await openFromWorkspaceMenu(page, 'Audit trail');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/audit$/);
-  await page.getByLabel('User (e-mail or name)').fill('asha');
+  await page.getByLabel('User (e-mail or name)').fill(staff.email);
   await page.getByRole('combobox', { name: 'Record type' }).click();
   await page.getByRole('option', { name: 'Company membership', exact: true }).click();
   await page.getByLabel('Record id').fill(membershipId);
@@ -165,7 +164,7 @@ test('the administrator approves a company request, deactivates a user and filte
     (response) =>
       response.url().includes('/cp/admin/audit-events/') &&
       response.url().includes('action=APPROVED') &&
-      response.url().includes('user=asha') &&
+      decodeURIComponent(response.url()).includes(`user=${staff.email}`) &&
       response.url().includes(`record_id=${membershipId}`),
   );
   await page.getByRole('textbox', { name: 'Action' }).fill('APPROVED');
@@ -178,7 +177,7 @@ test('the administrator approves a company request, deactivates a user and filte
   await page.getByRole('option', { name: 'User', exact: true }).click();
   await page.getByLabel('Record id').fill(customerId);
   await expect(page.getByText('1 entry, newest first')).toBeVisible();
-  await expect(page.getByText('Asha Admin (admin@demo.lading.test)')).toBeVisible();
+  await expect(page.getByText(`${staff.firstName} ${staff.lastName} (${staff.email})`)).toBeVisible();
   await expect(page.getByText('DEACTIVATED (ACTIVE → INACTIVE)')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
@@ -186,6 +185,7 @@ test('the administrator approves a company request, deactivates a user and filte
 test('saves refused in their forms: a company saved by someone else meanwhile (412), the administrator’s own role (400)', async ({
   page,
   carrier,
+  staff,
 }) => {
   // An approved company of the test's own.
   const tag = uniqueTag();
@@ -196,7 +196,7 @@ test('saves refused in their forms: a company saved by someone else meanwhile (4
     address: '9 Wharf Road, Kochi',
     taxId: 'WS-2026-1',
   });
-  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });
+  await enterAs(page, staff);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
 
   // An approved company saved by someone else while its form is open: the save is refused (412) in the form, which
@@ -250,9 +250,9 @@ test('saves refused in their forms: a company saved by someone else meanwhile (4
   await openFromWorkspaceMenu(page, 'Users');
   await expect(page).toHaveURL(/\/app-dashboard-admin\/users$/);
   // The administrator cannot drop their own administrator role: the server's 400 shows under the roles.
-  await page.getByLabel('E-mail or name').fill(DEMO.admin);
-  await page.getByRole('button', { name: `Manage ${DEMO.admin}` }).click();
-  const self = page.getByRole('dialog', { name: 'Asha Admin' });
+  await page.getByLabel('E-mail or name').fill(staff.email);
+  await page.getByRole('button', { name: `Manage ${staff.email}` }).click();
+  const self = page.getByRole('dialog', { name: `${staff.firstName} ${staff.lastName}` });
   await self.getByRole('checkbox', { name: 'Carrier administrator' }).uncheck();
   await self.getByRole('checkbox', { name: 'Carrier staff (corporate)' }).check();
   await self.getByRole('button', { name: 'Save roles' }).click();
@@ -263,13 +263,14 @@ test('saves refused in their forms: a company saved by someone else meanwhile (4
 test('offices: a port another office serves is refused, a save goes through, a save over someone else’s is refused', async ({
   page,
   carrier,
+  staff,
 }) => {
   // A branch office of the test's own (no port yet), which the test edits instead of a seeded one.
   const tag = uniqueTag();
   const officeCode = `W${tag.slice(-9).toUpperCase()}`;
   const originalName = `Workspace Branch ${tag}`;
   await carrier.call('POST', '/cp/admin/offices/', { code: officeCode, name: originalName, portId: null });
-  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });
+  await enterAs(page, staff);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
 
   // Offices: the port the corporate office serves cannot go to the branch too (409 on the port, nothing saved).
@@ -338,13 +339,14 @@ test('on a phone: the menu drawer leads to the workspace, whose screens fit, and
   page,
   carrier,
   customer,
+  staff,
 }) => {
   // A customer of the test's own, deactivated by the administrator: the user and the audit entry the filters find.
   await carrier.call('PUT', `/cp/admin/users/${customer.api.userId}/active/`, { isActive: false });
   const customerId = String(customer.api.userId);
   // On a phone (390 px): the menu drawer lists the workspace; the screens fit without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
-  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });
+  await enterAs(page, staff);
   await expect(page).toHaveURL(/\/app-dashboard-admin$/);
   // The menu (loaded on the first press) gives the focus back to its button when closed by keyboard.
   const menuButton = page.getByRole('button', { name: 'Open menu' });
@@ -368,7 +370,8 @@ test('on a phone: the menu drawer leads to the workspace, whose screens fit, and
   await page.getByRole('button', { name: 'Filters' }).click();
   const filters = page.getByRole('dialog', { name: 'Filter the audit trail' });
   await filters.getByRole('textbox', { name: 'Action' }).fill('DEACTIVATED');
-  await filters.getByLabel('User (e-mail or name)').fill('asha');
+  // The worker's carrier administrator deactivated the customer.
+  await filters.getByLabel('User (e-mail or name)').fill(carrier.email);
   await filters.getByRole('combobox', { name: 'Record type' }).click();
   await page.getByRole('option', { name: 'User', exact: true }).click();
   await filters.getByLabel('Record id').fill(customerId);

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import {
-  DEMO,
-  DEMO_PASSWORD,
   enquire,
   expect,
   expectNoSeriousAxeViolations,
@@ -14,7 +12,7 @@ import { enterAs } from './records';
 
 /**
  * Issue 12 end to end, with nothing but the screens once the people exist: a customer of the test's own (made through
- * the API) and the demo carrier admin. The customer enquires INNSA -> SGSIN for
+ * the API) and a carrier admin made for the test. The customer enquires INNSA -> SGSIN for
  * 2 x 22G1, sees the price and accepts; the admin confirms the booking with two containers; the bill of lading draft
  * appears in the customer's BL list; the customer completes and submits it; the admin approves and issues it; the
  * customer downloads the PDF. axe on every screen on the way.
@@ -23,7 +21,10 @@ import { enterAs } from './records';
 /** After a full page load or the first visit of a screen (each is a lazy chunk): room for a busy CI machine. */
 const LOADED = { timeout: 20_000 };
 
-async function signedIn(browser: Browser, person: { email: string; password: string }): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  person: { email: string; password: string; totpSecret?: string },
+): Promise<Page> {
   const context = await browser.newContext({
     storageState: { cookies: [], origins: [] },
     viewport: { width: 1440, height: 900 },
@@ -40,9 +41,10 @@ test.describe.configure({ timeout: 240_000 });
 test('enquiry -> quotation -> booking -> draft bill -> submitted -> approved and issued -> PDF', async ({
   browser,
   customer: person,
+  staff,
 }) => {
   const customer = await signedIn(browser, person);
-  const admin = await signedIn(browser, { email: DEMO.admin, password: DEMO_PASSWORD });
+  const admin = await signedIn(browser, staff);
 
   // The customer: a price at once for a tariffed lane, accepted into a booking.
   await enquire(customer, { pod: 'SGSIN', quantity: '2' });

@@ -1,13 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  enquire,
-  expect,
-  expectNoSeriousAxeViolations,
-  expectNoSidewaysScroll,
-  test,
-} from './fixtures';
+import { enquire, expect, expectNoSeriousAxeViolations, expectNoSidewaysScroll, test } from './fixtures';
 import { enterAs } from './records';
 
 /**
@@ -19,7 +11,6 @@ import { enterAs } from './records';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const STAFF = { email: DEMO.admin, password: DEMO_PASSWORD };
 
 // axe takes seconds per screen on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -100,9 +91,9 @@ for (const locale of ['en-US', 'de-DE']) {
         await expectNoSeriousAxeViolations(page);
       });
 
-      test(`the audit trail's dates are read as dd/mm/yyyy, at ${size.width} px`, async ({ page }) => {
+      test(`the audit trail's dates are read as dd/mm/yyyy, at ${size.width} px`, async ({ page, staff }) => {
         await page.setViewportSize(size);
-        await enterAs(page, STAFF, '/app-dashboard-admin/audit');
+        await enterAs(page, staff, '/app-dashboard-admin/audit');
         await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
         // On a phone the filters are in a drawer.
         const filters =

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { Api, type Customer, enterAs, newCustomer } from './records';
+import { nextCode } from './authenticator';
+import { Api, type Customer, carrierOf, enterAs, newCustomer, newStaff, type Person } from './records';
 
 export { expect };
 
@@ -18,15 +19,21 @@ export { freshContainerNumber } from './records';
 export const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**
- * The specs' `test`: `carrier` is the demo carrier admin over HTTP (one per worker), who approves the companies and
- * confirms the bookings that specs create; `customer` is a new customer with an approved company of their own, made
- * for the test that asks for it (records.ts).
+ * The specs' `test`: `carrier` is a carrier administrator (TSX, able to switch to MAA) over HTTP, one per worker slot
+ * (made before the run, global-setup.ts), who approves the companies and confirms the bookings that specs create;
+ * `customer` is a new customer with an approved company of their own, made for the test that asks for it; `staff` is
+ * a new carrier administrator (TSX and MAA) with their own authenticator app, for a test that signs staff in to the
+ * screens (records.ts). Staff must use a second factor and one account's codes are one process's (decision 023), so
+ * no spec signs in as the demo staff.
  */
-export const test = base.extend<{ customer: Customer }, { carrier: Api }>({
+export const test = base.extend<{ customer: Customer; staff: Person }, { carrier: Api }>({
   carrier: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function names from its first parameter.
-    async ({}, use) => {
-      const api = await Api.signIn(BASE_URL, DEMO.admin, DEMO_PASSWORD);
+    async ({}, use, workerInfo) => {
+      const account = carrierOf(workerInfo.parallelIndex);
+      const api = await Api.signIn(BASE_URL, account.email, account.password, {
+        totpSecret: account.totpSecret,
+      });
       await use(api);
       await api.dispose();
     },
@@ -37,14 +44,30 @@ export const test = base.extend<{ customer: Customer }, { carrier: Api }>({
     await use(customer);
     await customer.api.dispose();
   },
+  staff: async ({ carrier }, use) => {
+    const staff = await newStaff(BASE_URL, carrier, { roles: ['CARRIER_ADMIN'], offices: ['TSX', 'MAA'] });
+    await use(staff);
+    await staff.api.dispose();
+  },
 });
 
-/** Signs in through the login screen, as a person would. */
-export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in through the login screen, as a person would: an e-mail address (and password), or a person; carrier staff
+ * then type their authenticator app's code.
+ */
+export async function signInAs(
+  page: Page,
+  who: string | { email: string; password: string; totpSecret?: string },
+  password = DEMO_PASSWORD,
+) {
+  const person = typeof who === 'string' ? { email: who, password } : who;
   await page.goto('/app-login');
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Username/).fill(person.email);
+  await page.getByLabel(/^Password/).fill(person.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  if (!person.totpSecret) return;
+  await page.getByLabel(/Authentication code/).fill(nextCode(person.email, person.totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /**

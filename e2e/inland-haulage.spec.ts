@@ -1,8 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import {
   BASE_URL,
-  DEMO,
-  DEMO_PASSWORD,
   enquire,
   expect,
   expectNoSeriousAxeViolations,
@@ -11,7 +9,7 @@ import {
   pick,
   test,
 } from './fixtures';
-import { type Api, type Customer, enterAs, newCustomer } from './records';
+import { type Api, type Customer, enterAs, newCustomer, type Person } from './records';
 
 /**
  * Issue 28 item 5: staff add an inland haulage tariff (rail from a station to INNSA) on the inland tariffs screen; a
@@ -58,14 +56,15 @@ async function pickIn(page: Page, scope: Locator, label: RegExp, term: string, o
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** The demo administrator adds a rail tariff `station` -> INNSA, 22G1, USD `amount`, valid 90 days from today. */
+/** An administrator adds a rail tariff `station` -> INNSA, 22G1, USD `amount`, valid 90 days from today. */
 async function addRailTariff(
   page: Page,
+  staff: Person,
   station: { code: string; name: string },
   amount: string,
   phone = false,
 ) {
-  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD }, '/app-dashboard-admin');
+  await enterAs(page, staff, '/app-dashboard-admin');
   await page.getByRole('link', { name: 'Inland tariffs', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Inland tariffs' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New inland tariff' })).toBeVisible();
@@ -146,9 +145,10 @@ for (const { width, station, amount, line } of [
       page,
       browser,
       carrier,
+      staff,
     }) => {
       await clearStation(carrier, station.code);
-      await addRailTariff(page, station, amount, phone);
+      await addRailTariff(page, staff, station, amount, phone);
 
       const buyer = await customerPage(browser, width);
       const summary = await enquireByRail(buyer, station);

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
+import './authenticator';
 import { SMTP_PORT } from './mailbox';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -25,7 +26,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT ?? (PORT === 3100 ? '../test-results' : `../test-results-${PORT}`),
   // After the run, the server's log must hold no token, code, link token or password hash.
   globalTeardown: './log-secrets.ts',
-  // The run's one SMTP server; the mail goes to a file every worker reads (mailbox.ts).
+  // The run's one SMTP server; the mail goes to a file every worker reads (mailbox.ts). Then one carrier
+  // administrator per worker slot, with their own authenticator app (authenticator.ts).
   globalSetup: './global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -6,6 +6,7 @@ import { PORTAL_CLIENT_ID } from '@lading/contract/app-info';
 import { PORTAL_REDIRECT_PATH } from '@lading/contract/sign-in-constants';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { expect, request } from '@playwright/test';
+import { DEMO_TOTP_SECRET, nextCode, readState, writeState } from './authenticator';
 import { linkIn, waitForMail } from './mailbox';
 
 /** A request client starts with no cookies, whatever storage state the spec's browser contexts use. */
@@ -21,16 +22,64 @@ type UserRead = { id: number; email: string; first_name: string; last_name: stri
 >;
 
 /**
- * The portal's sign-in sequence (specification section 4) over HTTP: credentials, an authorization code with a PKCE
- * challenge, the code exchanged for tokens. `http` keeps the session cookie; each call starts a grant of its own, so
- * two sessions of one person never share a refresh token.
+ * How a person answers the sign-in's second step: the key of their authenticator app (carrier staff must have one,
+ * decision 023), or `enrol` for an account that has none yet and sets one up at this sign-in (then `totpSecret` is
+ * where the new key is kept).
  */
-async function signInOverHttp(http: APIRequestContext, baseURL: string, username: string, password: string) {
+export type SecondFactor = { totpSecret?: string; enrol?: boolean };
+
+/** Posts a current code (`post`), taking the next step when another sign-in just spent this one. */
+async function answerWithCode(
+  account: string,
+  secret: string,
+  post: (code: string) => Promise<APIResponse>,
+): Promise<APIResponse> {
+  let answer: APIResponse | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    answer = await post(nextCode(account, secret));
+    if (answer.status() !== 400) break;
+  }
+  if (!answer!.ok())
+    throw new Error(`second step of ${account}: ${answer!.status()} ${await answer!.text()}`);
+  return answer!;
+}
+
+/**
+ * The portal's sign-in sequence (specification section 4) over HTTP: credentials, then for carrier staff the
+ * authenticator app's code (or, once, its set-up), an authorization code with a PKCE challenge, the code exchanged
+ * for tokens. `http` keeps the session cookie; each call starts a grant of its own, so two sessions of one person
+ * never share a refresh token.
+ */
+async function signInOverHttp(
+  http: APIRequestContext,
+  baseURL: string,
+  username: string,
+  password: string,
+  factor: SecondFactor = {},
+) {
   const login = await http.post('/authenticate/oauth/login/', {
     form: { username, password, client_id: PORTAL_CLIENT_ID },
   });
   if (!login.ok()) throw new Error(`sign-in of ${username}: ${login.status()} ${await login.text()}`);
-  const user = (await login.json()) as UserRead;
+  let user = (await login.json()) as UserRead & { mfaRequired?: true; mfaEnrolmentRequired?: true };
+  if (user.mfaRequired) {
+    if (!factor.totpSecret) throw new Error(`${username} has an authenticator app: pass its totpSecret`);
+    const secret = factor.totpSecret;
+    const second = await answerWithCode(username, secret, (code) =>
+      http.post('/authenticate/oauth/login/mfa/', { data: { code } }),
+    );
+    user = (await second.json()) as UserRead;
+  } else if (user.mfaEnrolmentRequired) {
+    if (!factor.enrol) throw new Error(`${username} must set up an authenticator app: pass enrol`);
+    const started = await http.post('/authenticate/oauth/mfa/totp/');
+    if (!started.ok()) throw new Error(`set-up for ${username}: ${started.status()} ${await started.text()}`);
+    const { secret } = (await started.json()) as { secret: string };
+    const confirmed = await answerWithCode(username, secret, (code) =>
+      http.post('/authenticate/oauth/mfa/totp/confirm/', { data: { code } }),
+    );
+    user = ((await confirmed.json()) as { user: UserRead }).user;
+    factor.totpSecret = secret;
+  }
   const verifier = base64url(randomBytes(64));
   const state = base64url(randomBytes(16));
   const redirectUri = `${baseURL}${PORTAL_REDIRECT_PATH}`;
@@ -82,21 +131,42 @@ export class Api {
     private readonly baseURL: string,
     readonly email: string,
     readonly password: string,
+    private readonly factor: SecondFactor,
   ) {}
 
-  static async signIn(baseURL: string, email: string, password: string): Promise<Api> {
+  /** Signs in; carrier staff answer with their authenticator app (`totpSecret`), or set one up (`enrol`). */
+  static async signIn(
+    baseURL: string,
+    email: string,
+    password: string,
+    factor: SecondFactor = {},
+  ): Promise<Api> {
     const api = new Api(
       await request.newContext({ baseURL, storageState: NO_STATE }),
       baseURL,
       email,
       password,
+      { ...factor },
     );
     await api.renew();
     return api;
   }
 
+  /** The key of this person's authenticator app, when they have one (set up at the first sign-in for new staff). */
+  get totpSecret(): string | undefined {
+    return this.factor.totpSecret;
+  }
+
   private async renew() {
-    const { user, session } = await signInOverHttp(this.http, this.baseURL, this.email, this.password);
+    const { user, session } = await signInOverHttp(
+      this.http,
+      this.baseURL,
+      this.email,
+      this.password,
+      this.factor,
+    );
+    // Set up once: the next sign-in answers with the code.
+    this.factor.enrol = false;
     this.token = session.accessToken;
     this.userId = user.id;
     this.signedInAt = Date.now();
@@ -126,11 +196,17 @@ export class Api {
  * Opens `path` in the page as `person`, signed in over HTTP in the page's own context (its own grant and cookie),
  * as the login screen would have left it. Faster than typing the credentials; the login screen has specs of its own.
  */
-export async function enterAs(page: Page, person: { email: string; password: string }, path?: string) {
+export async function enterAs(
+  page: Page,
+  person: { email: string; password: string; totpSecret?: string },
+  path?: string,
+) {
   // A page on the portal's origin holds its storage; the context's request client shares the browser's cookies.
   await page.goto('/healthz');
   const origin = new URL(page.url()).origin;
-  const { session } = await signInOverHttp(page.context().request, origin, person.email, person.password);
+  const { session } = await signInOverHttp(page.context().request, origin, person.email, person.password, {
+    totpSecret: person.totpSecret,
+  });
   await page.evaluate(
     (value) => window.localStorage.setItem('lading.session', value),
     JSON.stringify(session),
@@ -138,7 +214,15 @@ export async function enterAs(page: Page, person: { email: string; password: str
   await page.goto(path ?? (session.user.is_admin ? '/app-dashboard-admin' : '/app-dashboard'));
 }
 
-export type Person = { email: string; password: string; firstName: string; lastName: string; api: Api };
+export type Person = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  api: Api;
+  /** Carrier staff: the key of the authenticator app they set up at their first sign-in. */
+  totpSecret?: string;
+};
 export type Customer = Person & { companyId: number; companyName: string };
 
 const PASSWORD = 'Harbour-ledger-2026';
@@ -223,13 +307,17 @@ export async function newCustomer(baseURL: string, staff: Api): Promise<Customer
   return { email, password: PASSWORD, firstName, lastName, api, companyId: company.id, companyName };
 }
 
-/** A new member of carrier staff with these roles and offices (office codes, e.g. TSX, MAA), set by `staff`. */
-export async function newStaff(
+/**
+ * A new member of carrier staff's account with these roles and offices (office codes, e.g. TSX, MAA), set by `staff`;
+ * never signed in, so without a second factor yet (their first sign-in sets one up, decision 023).
+ */
+export async function newStaffAccount(
   baseURL: string,
   staff: Api,
   { roles, offices }: { roles: string[]; offices: string[] },
-): Promise<Person> {
-  const { email, firstName, lastName } = await signUp(baseURL, { role: 'staff' });
+): Promise<SignUp & { id: number }> {
+  const account = await signUp(baseURL, { role: 'staff' });
+  const { email } = account;
   const users = await staff.call<{ results: { id: number; email: string }[] }>(
     'GET',
     `/cp/admin/users/?search=${encodeURIComponent(email)}`,
@@ -243,8 +331,55 @@ export async function newStaff(
   await staff.call('PUT', `/cp/admin/users/${id}/offices/`, {
     officeIds: offices.map((code) => list.find((office) => office.code === code)!.id),
   });
-  const api = await Api.signIn(baseURL, email, PASSWORD);
-  return { email, password: PASSWORD, firstName, lastName, api };
+  return { ...account, id };
+}
+
+/**
+ * A new member of carrier staff with these roles and offices (office codes, e.g. TSX, MAA), set by `staff`. Their first
+ * sign-in sets up their authenticator app (staff must have one, decision 023): `totpSecret` is its key.
+ */
+export async function newStaff(
+  baseURL: string,
+  staff: Api,
+  scope: { roles: string[]; offices: string[] },
+): Promise<Person> {
+  const { email, password, firstName, lastName } = await newStaffAccount(baseURL, staff, scope);
+  const api = await Api.signIn(baseURL, email, password, { enrol: true });
+  return { email, password, firstName, lastName, api, totpSecret: api.totpSecret };
+}
+
+/** The file of the run that names the carrier administrator of the worker slot `index`. */
+const carrierFile = (index: number) => `carrier-${index}.json`;
+
+/**
+ * Before the run (global-setup.ts): one carrier administrator (TSX and MAA) per worker slot, made by the demo admin,
+ * who signs in this once with the demo authenticator key. Each worker signs in as its own slot's administrator
+ * (fixtures.ts `carrier`), so no two workers spend one account's codes.
+ */
+export async function createCarriers(baseURL: string, slots: number): Promise<void> {
+  const admin = await Api.signIn(baseURL, 'admin@demo.lading.test', 'Lading-demo-2026', {
+    totpSecret: DEMO_TOTP_SECRET,
+  });
+  try {
+    await Promise.all(
+      Array.from({ length: slots }, async (_, index) => {
+        const carrier = await newStaff(baseURL, admin, { roles: ['CARRIER_ADMIN'], offices: ['TSX', 'MAA'] });
+        await carrier.api.dispose();
+        writeState(carrierFile(index), {
+          email: carrier.email,
+          password: carrier.password,
+          totpSecret: carrier.totpSecret,
+        });
+      }),
+    );
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** The carrier administrator of a worker slot (made before the run). */
+export function carrierOf(index: number): { email: string; password: string; totpSecret: string } {
+  return readState(carrierFile(index));
 }
 
 // ---- the commercial records a customer owns -------------------------------------------------------------------

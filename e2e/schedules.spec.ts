@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
-  DEMO,
-  DEMO_PASSWORD,
   enquire,
   expect,
   expectNoSeriousAxeViolations,
@@ -179,7 +177,10 @@ test.describe('a customer', () => {
 test.describe('the carrier administrator', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('adds a vessel and a service, generates its voyages twice and delays a call', async ({ page }) => {
+  test('adds a vessel and a service, generates its voyages twice and delays a call', async ({
+    page,
+    staff,
+  }) => {
     const tag = uniqueTag().toUpperCase();
     const imo = freshImoNumber();
     const vesselName = `E2E TRADER ${tag}`;
@@ -187,7 +188,7 @@ test.describe('the carrier administrator', () => {
     // A first sailing years ahead, a day of its own: no demo voyage or other run is near it.
     const from = day(new Date(Date.now() + (3650 + randomInt(0, 3000)) * 86_400_000));
 
-    await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD });
+    await enterAs(page, staff);
     await expect(page).toHaveURL(/\/app-dashboard-admin$/);
 
     // A vessel: the wrong check digit is refused on the IMO number's field.

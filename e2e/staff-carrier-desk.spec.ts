@@ -2,8 +2,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   BASE_URL,
-  DEMO,
-  DEMO_PASSWORD,
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -18,6 +16,7 @@ import {
   bookingFor,
   enterAs,
   newCustomer,
+  newStaff,
   type Quotation,
   quotationFor,
   uniqueTag,
@@ -43,6 +42,8 @@ let phoneOnRequest: Quotation;
 
 test.beforeAll(async ({ browser, carrier }) => {
   const customer = await newCustomer(BASE_URL, carrier);
+  // A carrier administrator of the spec's own (staff sign in with their own authenticator app, decision 023).
+  const staff = await newStaff(BASE_URL, carrier, { roles: ['CARRIER_ADMIN'], offices: ['TSX', 'MAA'] });
   booking = await bookingFor(customer, { equipment: [{ isoCode: '22G1', quantity: 1 }] });
   phoneBooking = await bookingFor(customer, {
     equipment: [
@@ -58,7 +59,7 @@ test.beforeAll(async ({ browser, carrier }) => {
   });
   for (const [person, path] of [
     [customer, CUSTOMER_STATE],
-    [{ email: DEMO.admin, password: DEMO_PASSWORD }, ADMIN_STATE],
+    [staff, ADMIN_STATE],
   ] as const) {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
@@ -237,10 +238,13 @@ test.describe('at 1440 px', () => {
 });
 
 test.describe('who may do what', () => {
-  test('branch staff view tariffs but cannot create or edit them', async ({ browser }) => {
+  test('branch staff view tariffs but cannot create or edit them', async ({ browser, carrier }) => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
-    await signInAs(page, DEMO.branchAdmin);
+    await signInAs(
+      page,
+      await newStaff(BASE_URL, carrier, { roles: ['CARRIER_STAFF_BRANCH'], offices: ['MAA'] }),
+    );
     await expect(page).toHaveURL(/\/app-dashboard-admin$/);
     await expect(page.getByText('Rates by lane and size-type (view only)')).toBeVisible();
     await page.getByRole('link', { name: 'Tariffs', exact: true }).click();

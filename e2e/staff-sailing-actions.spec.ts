@@ -1,7 +1,5 @@
 import {
   BASE_URL,
-  DEMO,
-  DEMO_PASSWORD,
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -9,7 +7,7 @@ import {
   test,
 } from './fixtures';
 import { waitForMail } from './mailbox';
-import { Api, bookingFor, draftBillFor, enterAs, quotationFor } from './records';
+import { bookingFor, draftBillFor, enterAs, newStaff, quotationFor } from './records';
 
 type Sailing = {
   voyageId: number;
@@ -43,8 +41,6 @@ type ShipmentRead = {
 };
 
 const HOUR = 3_600_000;
-const ADMIN = { email: DEMO.admin, password: DEMO_PASSWORD };
-const BRANCH = { email: DEMO.branchAdmin, password: DEMO_PASSWORD };
 
 /** An instant at Nhava Sheva (India: GMT+5:30 all year), as the screens print it: "28/11/2026 18:00". */
 function atNhavaSheva(iso: string): string {
@@ -66,6 +62,7 @@ test('staff roll a booking over to another sailing and accept its SI late; the c
   page,
   customer,
   carrier,
+  staff,
 }) => {
   test.setTimeout(180_000);
   const { bill } = await draftBillFor(customer, carrier);
@@ -93,8 +90,8 @@ test('staff roll a booking over to another sailing and accept its SI late; the c
   const to = `${target.vesselName} ${target.carrierVoyageNumber}`;
   const reason = `Vessel full at Nhava Sheva ${Date.now().toString(36)}`;
 
-  // The demo admin on the shipment page.
-  await enterAs(page, ADMIN, `/app-dashboard/app-shipment/${before.id}`);
+  // A carrier administrator on the shipment page.
+  await enterAs(page, staff, `/app-dashboard/app-shipment/${before.id}`);
   await expect(page.getByRole('heading', { name: `Shipment ${before.number}`, level: 1 })).toBeVisible();
   const plan = page.getByRole('region', { name: 'Transport plan' });
   await expect(plan.getByTestId('shipment-leg').first()).toContainText(
@@ -249,15 +246,16 @@ test('Chennai branch staff open a Chennai shipment; a Nhava Sheva one is not fou
   const chennai = await customer.api.call<FullBooking>('POST', `/cp/quotations/${quotation.id}/accept/`);
   const mumbai = await bookingFor(customer);
 
-  const branch = await Api.signIn(BASE_URL, BRANCH.email, BRANCH.password);
+  // A member of the Chennai branch's staff (the demo branch admin's role and office).
+  const branch = await newStaff(BASE_URL, carrier, { roles: ['CARRIER_STAFF_BRANCH'], offices: ['MAA'] });
   try {
-    expect((await branch.raw('GET', `/cp/bookings/${chennai.id}/shipment/`)).status()).toBe(200);
-    expect((await branch.raw('GET', `/cp/bookings/${mumbai.id}/shipment/`)).status()).toBe(404);
+    expect((await branch.api.raw('GET', `/cp/bookings/${chennai.id}/shipment/`)).status()).toBe(200);
+    expect((await branch.api.raw('GET', `/cp/bookings/${mumbai.id}/shipment/`)).status()).toBe(404);
   } finally {
-    await branch.dispose();
+    await branch.api.dispose();
   }
 
-  await enterAs(page, BRANCH, `/app-dashboard/app-shipment/${chennai.id}`);
+  await enterAs(page, branch, `/app-dashboard/app-shipment/${chennai.id}`);
   await expect(page.getByRole('heading', { name: `Shipment ${chennai.number}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('shipment-route')).toContainText('(INMAA)');
 

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
   BASE_URL,
-  DEMO,
-  DEMO_PASSWORD,
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -10,7 +8,7 @@ import {
   test,
   typedDate,
 } from './fixtures';
-import { type Api, type Customer, enterAs, newCustomer, uniqueTag } from './records';
+import { type Api, type Customer, enterAs, newCustomer, type Person, uniqueTag } from './records';
 
 /**
  * Issue 28 item 6: a tariff is deactivated (kept, marked inactive, it prices no new enquiry), reactivated, and deleted
@@ -83,8 +81,8 @@ const name = (verb: string, tariff: Tariff) => `${verb} tariff INMUN to ISREY 45
 const title = (verb: string, tariff: Tariff) =>
   `${verb} tariff INMUN → ISREY 45G1, ${ddmmyyyy(tariff.validFrom)} – ${ddmmyyyy(tariff.validTo)}?`;
 
-async function openTariffs(page: Page) {
-  await enterAs(page, { email: DEMO.admin, password: DEMO_PASSWORD }, '/app-dashboard-admin');
+async function openTariffs(page: Page, staff: Person) {
+  await enterAs(page, staff, '/app-dashboard-admin');
   await page.getByRole('link', { name: 'Tariffs', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Tariffs' })).toBeVisible();
 }
@@ -115,6 +113,7 @@ test.describe('at 1440 px', () => {
   test('deactivate, reactivate and delete a tariff nothing was priced from; a priced one offers no Delete', async ({
     page,
     carrier,
+    staff,
   }) => {
     const start = ownStart(0);
     const unused = await ownTariff(carrier, start);
@@ -122,7 +121,7 @@ test.describe('at 1440 px', () => {
     const quotation = await enquire(inDays(start + 41));
     expect(quotation.status).toBe('QUOTED');
 
-    await openTariffs(page);
+    await openTariffs(page, staff);
     await filterTo(page, unused.validFrom);
     await expect(page.getByRole('row').filter({ hasText: 'No quotation priced from it' })).toHaveCount(1);
     await expect(page.getByTestId('status-badge').filter({ hasText: 'Active' })).toHaveCount(1);
@@ -188,9 +187,13 @@ test.describe('at 1440 px', () => {
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('deactivate and delete a tariff on a phone, without sideways scroll', async ({ page, carrier }) => {
+  test('deactivate and delete a tariff on a phone, without sideways scroll', async ({
+    page,
+    carrier,
+    staff,
+  }) => {
     const tariff = await ownTariff(carrier, ownStart(100));
-    await openTariffs(page);
+    await openTariffs(page, staff);
     await filterTo(page, tariff.validFrom, 'Active', true);
     await expect(page.getByText('No quotation priced from it')).toBeVisible();
     await expectNoSidewaysScroll(page);

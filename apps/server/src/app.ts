@@ -245,6 +245,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     policy: sessionPolicy,
     isStaffAccount: async (userId) =>
       (await access.loadPrincipal(userId))?.permissions.modules.some((m) => m.code === 'ADMIN') ?? false,
+    requiresSecondFactor: access.requiresSecondFactor,
     publicUrl: env.publicUrl,
     kickMail: mail.kick,
     sessionSecret: env.sessionSecret,
@@ -254,6 +255,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     loadPrincipal: access.loadPrincipal,
     session: identity.sessionActivity,
     recordApiClientCall: (principal, call) => apiClients.recordCall(principal, call),
+    // A session that may only set up a second factor is known by its cookie alone (decision 023); the cookie is read
+    // here because the auth hook runs before the cookie plugin's own.
+    enrolmentSession: async (request) => {
+      const header = request.headers.cookie;
+      if (!header?.includes(cookieName)) return null;
+      return identity.enrolmentSessionOf(app.parseCookie(header)[cookieName]);
+    },
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: env.sessionSecret });
@@ -294,6 +302,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         'ended-by-admin',
       ),
     sendVerification: (tx, user) => registration.sendVerificationTo(tx, user),
+    resetSecondFactor: (tx, userId, reason) => identity.resetSecondFactor(tx, userId, reason),
   });
   const registration = createRegistrationService({ db: database.db, env, kickMail: mail.kick, users });
   const profile = createProfileService({

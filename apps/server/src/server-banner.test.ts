@@ -33,11 +33,13 @@ describe.concurrent('the start-up banner', { timeout: 180_000 }, () => {
     const banner = await bannerOf({ NODE_ENV: 'development', DATABASE_URL: 'pglite:memory' });
     expect(banner).toContain('Demo accounts (password Lading-demo-2026)');
     expect(banner).toContain('customer@demo.lading.test');
+    expect(banner).toContain('add the key LADINGDEMOSTAFFTOTPSECRETKEY2345 to any authenticator app');
   });
 
   it('never in production (which seeds nothing)', async () => {
     const banner = await bannerOf({ NODE_ENV: 'production', DATABASE_URL: 'pglite:memory' });
     expect(banner).not.toContain('Lading-demo-2026');
     expect(banner).not.toContain('@demo.lading.test');
+    expect(banner).not.toContain('LADINGDEMOSTAFFTOTPSECRETKEY2345');
   });
 });

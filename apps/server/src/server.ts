@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { loadEnv, REPO_ROOT } from './env';
-import { hasDemoData, seedDemoData } from './seed/demo';
+import { DEMO_TOTP_SECRET, hasDemoData, seedDemoData } from './seed/demo';
 
 // A .env file at the repository root is read if present; real environment variables win.
 const envFile = resolve(REPO_ROOT, '.env');
@@ -20,7 +20,7 @@ const app = await buildApp({ env });
 
 // Demo accounts (with their published password) only outside production: a production start seeds nothing.
 if (env.database.kind === 'pglite' && env.NODE_ENV !== 'production') {
-  const seeded = await seedDemoData(app.ctx.database.db);
+  const seeded = await seedDemoData(app.ctx.database.db, { sessionSecret: env.sessionSecret });
   if (seeded.created) app.log.info('demo data seeded');
 }
 
@@ -61,7 +61,9 @@ console.log(`
     customer@demo.lading.test    customer, Demo Exports Pvt Ltd
     customer2@demo.lading.test   customer, Harbour Traders LLP
     admin@demo.lading.test       carrier administrator, corporate office TSX (can switch to Chennai)
-    branch.admin@demo.lading.test  carrier staff, Chennai branch (MAA) only`
+    branch.admin@demo.lading.test  carrier staff, Chennai branch (MAA) only
+  The two staff accounts ask for an authenticator-app code after the password:
+    add the key ${DEMO_TOTP_SECRET} to any authenticator app (demo data only)`
       : ''
   }
 `);

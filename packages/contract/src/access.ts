@@ -120,7 +120,8 @@ export const SelectOfficeBodySchema = z.object({
 export const ForbiddenBodySchema = z.object({
   granted: z.literal(false),
   error: z.object({
-    code: z.literal('FORBIDDEN'),
+    /** MFA_ENROLMENT_REQUIRED: a session that must set up a second factor first (decision 023). */
+    code: z.enum(['FORBIDDEN', 'MFA_ENROLMENT_REQUIRED']),
     message: z.string(),
     required: z.object({ module: z.string(), resource: z.string(), operation: z.string() }).optional(),
     /** An API client's refusal: the scope the route needs (decision 025). */

@@ -87,6 +87,10 @@ export const ADMIN_USER_MESSAGES = {
   corporateRolesOnly:
     'Only the corporate office grants or removes the administrator and corporate staff roles',
   alreadyVerified: 'This address is already verified',
+  secondFactorReset: 'Second factor reset: the user sets up a new one at the next sign-in',
+  noSecondFactor: 'This user has no second factor to reset',
+  notOwnSecondFactor:
+    'You cannot reset your own second factor here: change it on your profile, or ask another administrator',
 } as const;
 
 /* ---------------------------------------------------------------- companies (parties) */

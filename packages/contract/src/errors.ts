@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   EMAIL_NOT_VERIFIED: 403,
+  /** A session that must set up a second factor first calls anything but the enrolment routes (decision 023). */
+  MFA_ENROLMENT_REQUIRED: 403,
   CONFLICT: 409,
   /** A sailing's deadline (a DCSA cut-off) has passed: `cutOff` names it, `at` says when it was. */
   CUT_OFF_PASSED: 409,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { UserSchema } from './accounts';
 import { singleLine } from './single-line';
+import { reasonSchema } from './voyages';
 
 /** The second steps a sign-in can take: an authenticator app's code, a passkey, a recovery code. */
 export const MFA_METHODS = ['totp', 'webauthn', 'recovery'] as const;
@@ -11,6 +13,18 @@ export const MfaRequiredSchema = z.object({
   methods: z.array(z.enum(MFA_METHODS)),
 });
 export type MfaRequired = z.infer<typeof MfaRequiredSchema>;
+
+/**
+ * POST authenticate/oauth/login/ for an account whose roles require a second factor and that has none: the session it
+ * starts may only set one up (the enrolment routes) or sign out; every other route answers 403
+ * MFA_ENROLMENT_REQUIRED, and no token is issued until the factor is confirmed (decision 023).
+ */
+export const MfaEnrolmentRequiredSchema = z.object({ mfaEnrolmentRequired: z.literal(true) });
+export type MfaEnrolmentRequired = z.infer<typeof MfaEnrolmentRequiredSchema>;
+
+/** What 403 MFA_ENROLMENT_REQUIRED says: a session that must set up a second factor before anything else. */
+export const MFA_ENROLMENT_MESSAGE =
+  'Your role requires a second sign-in step: set up an authenticator app before you continue.';
 
 const totpCode = z
   .string({ message: 'is required' })
@@ -106,8 +120,14 @@ export const TotpEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.
 export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
 
 export const TotpConfirmBodySchema = z.object({ code: totpCode });
-/** The ten recovery codes, shown once. */
-export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+/**
+ * The ten recovery codes, shown once. A confirmation made by a session that had to set up a factor first also
+ * completes the sign-in: a new, full session starts (its cookie set) and `user` is the user, as the login answers it.
+ */
+export const RecoveryCodesSchema = z.object({
+  recoveryCodes: z.array(z.string()).length(10),
+  user: UserSchema.optional(),
+});
 
 /** DELETE authenticate/oauth/mfa/totp/: the password and a current code. */
 export const TotpDisableBodySchema = z.object({
@@ -207,3 +227,17 @@ export const PasskeyAuthenticationOptionsSchema = z.object({
   userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
 });
 export type PasskeyAuthenticationOptions = z.infer<typeof PasskeyAuthenticationOptionsSchema>;
+
+/** DELETE cp/admin/users/{id}/mfa/: an administrator removes a user's lost second factor, saying why (audited). */
+export const ResetSecondFactorBodySchema = z.object({ reason: reasonSchema });
+export type ResetSecondFactorBody = z.infer<typeof ResetSecondFactorBodySchema>;
+
+/** What the reset removed, and how many of the user's sessions it ended. */
+export const SecondFactorResetSchema = z.object({
+  totp: z.boolean(),
+  /** How many passkeys were removed. */
+  passkeys: z.number().int().min(0),
+  recoveryCodes: z.number().int().min(0),
+  sessionsEnded: z.number().int().min(0),
+});
+export type SecondFactorReset = z.infer<typeof SecondFactorResetSchema>;

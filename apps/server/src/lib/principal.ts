@@ -64,6 +64,11 @@ export type Principal = {
   grantId: string | undefined;
   /** The public id of the portal session the grant was issued under (the sessions list marks it as this one). */
   sessionId: string | undefined;
+  /**
+   * A session that may only set up a second factor (decision 023): admitted to the routes marked `enrolment` alone,
+   * by its cookie, with no token.
+   */
+  enrolmentOnly?: boolean;
   requestId: string;
   /** The company the user is an approved member of. */
   partyId: number | null;
@@ -84,14 +89,14 @@ export type Principal = {
 
 export type PrincipalData = Omit<
   Principal,
-  'scope' | 'can' | 'isCorporateOffice' | 'requestId' | 'grantId' | 'sessionId'
+  'scope' | 'can' | 'isCorporateOffice' | 'requestId' | 'grantId' | 'sessionId' | 'enrolmentOnly'
 > & {
   selectedOfficeIsCorporate: boolean;
 };
 
 export function createPrincipal(
   data: PrincipalData,
-  request: { requestId: string; grantId?: string; sessionId?: string },
+  request: { requestId: string; grantId?: string; sessionId?: string; enrolmentOnly?: boolean },
 ): Principal {
   const isCorporateOffice =
     data.selectedOffice !== null &&
@@ -109,6 +114,7 @@ export function createPrincipal(
     requestId: request.requestId,
     grantId: request.grantId,
     sessionId: request.sessionId,
+    ...(request.enrolmentOnly ? { enrolmentOnly: true } : {}),
     isCorporateOffice,
     scope,
     can: (permission) => hasPermission(data.permissions, permission),

@@ -26,6 +26,11 @@ declare module 'fastify' {
      * never keeps an idle session alive. Clients mark their own polls with `X-Lading-Background: 1`.
      */
     background?: boolean;
+    /**
+     * A route that sets up a second factor: also open to a session that must set one up before anything else (its
+     * cookie, no token; decision 023). Every other route refuses such a session with 403 MFA_ENROLMENT_REQUIRED.
+     */
+    enrolment?: boolean;
   }
   interface FastifyRequest {
     /** The caller, set by the auth hook on every route that is not public. */
@@ -55,6 +60,14 @@ export type SessionActivity = {
   /** The session's last activity as the database has it now, or null when it is no longer live. */
   lastActiveOf: (sessionId: string) => Promise<Date | null>;
 };
+
+/**
+ * The session that may only set up a second factor, named by the request's session cookie (decision 023), or null:
+ * no such cookie, or a full, ended or expired session.
+ */
+export type EnrolmentSessionLookup = (
+  request: FastifyRequest,
+) => Promise<{ userId: number; sessionId: string } | null>;
 
 /** Loads what the principal is made of for an active user, or null (deleted or deactivated). */
 export type PrincipalLoader = (userId: number) => Promise<PrincipalData | null>;

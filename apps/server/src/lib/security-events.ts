@@ -10,10 +10,12 @@ export type SecurityEventName =
   | 'sign-in.failed'
   | 'sign-in.throttled'
   | 'sign-in.second-step-due'
+  | 'sign-in.enrolment-due'
   | 'second-factor.succeeded'
   | 'second-factor.failed'
   | 'second-factor.added'
   | 'second-factor.removed'
+  | 'second-factor.reset'
   | 'session.ended'
   | 'sessions.ended'
   | 'session.refused'
@@ -40,6 +42,7 @@ export type SecurityEventFacts = {
 const LEVEL: Partial<Record<SecurityEventName, 'info' | 'warn'>> = {
   'sign-in.succeeded': 'info',
   'sign-in.second-step-due': 'info',
+  'sign-in.enrolment-due': 'info',
   'second-factor.succeeded': 'info',
   'second-factor.added': 'info',
   'session.ended': 'info',

@@ -141,6 +141,8 @@ type Ctx = {
  */
 const PATH_IDS: { pattern: RegExp; id: (ctx: Ctx, caller: Caller) => number | undefined }[] = [
   { pattern: /^\/cp\/admin\/users\/:id\/sessions\//, id: (c) => c.spareUserId },
+  // A second-factor reset ends every session of its user: the spare customer's (who has no factor: 409), never a caller's.
+  { pattern: /^\/cp\/admin\/users\/:id\/mfa\//, id: (c) => c.spareUserId },
   { pattern: /^\/authenticate\/oauth\/users\/:id(\/|$)/, id: (c, caller) => c.userId[caller] },
   { pattern: /^\/cp\/bill-of-ladings?\/:id(\/|$)/, id: (c, caller) => c.billId[caller] ?? c.billId.customer },
 ];

@@ -1,6 +1,7 @@
 import { ForbiddenBodySchema, type Permission, permissionKey } from '@lading/contract/access';
 import type { ApiClientScope } from '@lading/contract/api-clients';
 import { ErrorBodySchema } from '@lading/contract/errors';
+import { MFA_ENROLMENT_MESSAGE } from '@lading/contract/second-factor';
 import { BACKGROUND_HEADER, IDLE_REMAINING_HEADER } from '@lading/contract/sessions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
@@ -9,6 +10,7 @@ import {
   type Access,
   type AccessTokenVerifier,
   bearerTokenOf,
+  type EnrolmentSessionLookup,
   type PrincipalLoader,
   type SessionActivity,
 } from '../lib/request';
@@ -76,6 +78,8 @@ export type RegisteredRoute = {
   access: Access | undefined;
   /** The API-client scope that opens the route to a company's API client (decision 025), if any. */
   apiClientScope: ApiClientScope | undefined;
+  /** Also open to a session that must set up a second factor first (`config.enrolment`, decision 023). */
+  enrolment: boolean;
   /** The route's schemas (zod: params, querystring, body, response); the hostile-input property test reads them. */
   schema: FastifySchema | undefined;
 };
@@ -94,6 +98,8 @@ export function registerAuth(
     session?: SessionActivity;
     /** Records each call an API client makes (the audit trail); without it, API-client tokens are refused. */
     recordApiClientCall?: ApiClientCallRecorder;
+    /** A session that may only set up a second factor, by its cookie (decision 023). */
+    enrolmentSession?: EnrolmentSessionLookup;
   },
 ): { routes: RegisteredRoute[] } {
   app.decorateRequest('principal', null);
@@ -109,9 +115,14 @@ export function registerAuth(
       const clients = route.config?.apiClientScope
         ? ` Company API clients: scope ${route.config.apiClientScope}.`
         : '';
+      const enrolment = route.config?.enrolment
+        ? ' Also open to a session that must set up a second factor first (its session cookie, no token).'
+        : '';
       route.schema = {
         ...route.schema,
-        description: [route.schema.description, `Access: ${needs}.${clients}`].filter(Boolean).join(' '),
+        description: [route.schema.description, `Access: ${needs}.${clients}${enrolment}`]
+          .filter(Boolean)
+          .join(' '),
         security: [{ bearer: [] }],
         ...(route.schema.response
           ? { response: { 401: ErrorBodySchema, ...route.schema.response, 403: ForbiddenBodySchema } }
@@ -133,6 +144,27 @@ export function registerAuth(
     if (request.principal) return request.principal;
     const bearer = bearerTokenOf(request);
     if (!bearer) {
+      // A session that may only set up a second factor: the enrolment routes know it by its cookie, the others
+      // refuse it with a code of its own (decision 023).
+      const enrolment = deps.enrolmentSession ? await deps.enrolmentSession(request) : null;
+      if (enrolment) {
+        if (request.routeOptions.config?.enrolment !== true) {
+          securityEvent(request.log, 'access.refused', {
+            userId: enrolment.userId,
+            reason: 'MFA_ENROLMENT_REQUIRED',
+          });
+          throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_ENROLMENT_MESSAGE);
+        }
+        const data = await deps.loadPrincipal(enrolment.userId);
+        if (data) {
+          request.principal = createPrincipal(data, {
+            requestId: request.id,
+            sessionId: enrolment.sessionId,
+            enrolmentOnly: true,
+          });
+          return request.principal;
+        }
+      }
       throw new AppError('UNAUTHENTICATED', 'Please sign in', {
         headers: { 'www-authenticate': 'Bearer realm="lading"' },
       });
@@ -228,6 +260,7 @@ export function registerAuth(
         url: route.url,
         access: route.config?.access,
         apiClientScope: route.config?.apiClientScope,
+        enrolment: route.config?.enrolment === true,
         schema: route.schema,
       }));
     },

@@ -49,7 +49,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(error.statusCode).send({
         // Section 6: a refusal carries a false marker.
-        ...(error.code === 'FORBIDDEN' ? { granted: false } : {}),
+        ...(error.code === 'FORBIDDEN' || error.code === 'MFA_ENROLMENT_REQUIRED' ? { granted: false } : {}),
         error: {
           code: error.code,
           message: error.message,

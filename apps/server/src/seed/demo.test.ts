@@ -176,7 +176,7 @@ describe('the demo bookings and bills are whole (issue 28 item 14)', () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoData(database.db, seededAt);
+    await seedDemoData(database.db, { now: seededAt });
   });
   afterAll(() => database.close());
 

@@ -3,10 +3,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { roles, userOffices, userRoles } from '../db/schema/access';
 import { companyMemberships, parties } from '../db/schema/companies';
+import { totpFactors } from '../db/schema/identity';
 import { offices } from '../db/schema/offices';
 import { ports } from '../db/schema/reference-data';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
+import { sealTotpSecret } from '../modules/identity';
 import { seedDemoEvents } from '../modules/tracking';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoQuotations } from './demo-quotations';
@@ -15,6 +17,12 @@ import { seedDemoInlandTariffs, seedDemoTariffs } from './demo-tariffs';
 import { seedDemoVoyages } from './demo-voyages';
 
 export const DEMO_PASSWORD = 'Lading-demo-2026';
+/**
+ * The demo staff accounts' authenticator-app secret (base32, RFC 6238: SHA-1, 6 digits, 30 s), published in the README
+ * beside the demo password so a walkthrough can sign in with any authenticator app. Demo data only: staff must use a
+ * second factor (decision 023); the demo customers have none.
+ */
+export const DEMO_TOTP_SECRET = 'LADINGDEMOSTAFFTOTPSECRETKEY2345';
 export const DEMO_ACCOUNTS = {
   customer: 'customer@demo.lading.test',
   customer2: 'customer2@demo.lading.test',
@@ -136,9 +144,15 @@ export async function hasDemoData(db: Db): Promise<boolean> {
 /**
  * Seeds the demo companies and accounts. Idempotent: rows are keyed by natural keys (party code, e-mail), so a
  * second run inserts nothing. Returns whether this run created the demo accounts. Tariffs, sailings, bills and
- * quotations are dated from `now`, the seeding time (a test seeds as if earlier).
+ * quotations are dated from `now`, the seeding time (a test seeds as if earlier). With the `sessionSecret` the server
+ * runs with, the staff accounts come with their authenticator app (DEMO_TOTP_SECRET, sealed with it); without it
+ * they have none and set one up at their first sign-in (tests that seed before their app exists).
  */
-export async function seedDemoData(db: Db, now = new Date()): Promise<{ created: boolean }> {
+export async function seedDemoData(
+  db: Db,
+  options: { now?: Date; sessionSecret?: string } = {},
+): Promise<{ created: boolean }> {
+  const now = options.now ?? new Date();
   if (await hasDemoData(db)) return { created: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -224,6 +238,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const userId = idOf(DEMO_ACCOUNTS[account as keyof typeof DEMO_ACCOUNTS]);
       if (!userId) continue;
       await tx.insert(userRoles).values({ userId, roleId: roleRows.find((r) => r.code === access.role)!.id });
+      if (access.role !== 'CUSTOMER' && options.sessionSecret)
+        await tx.insert(totpFactors).values({
+          userId,
+          secretSealed: sealTotpSecret(DEMO_TOTP_SECRET, options.sessionSecret),
+          confirmedAt: now,
+        });
       if (access.offices.length)
         await tx
           .insert(userOffices)

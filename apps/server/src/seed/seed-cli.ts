@@ -12,7 +12,11 @@ try {
   await database.migrate();
   await seedReferenceData(database.db);
   await seedAccessModel(database.db);
-  const { created } = await seedDemoData(database.db);
+  if (env.database.kind === 'postgres' && !env.SESSION_SECRET)
+    console.warn(
+      "SESSION_SECRET is not set: the demo staff accounts' authenticator app is sealed with a throwaway secret, and the server will not read it. Set SESSION_SECRET for both.",
+    );
+  const { created } = await seedDemoData(database.db, { sessionSecret: env.sessionSecret });
   console.log(created ? 'Demo data seeded.' : 'Demo data was already there; nothing changed.');
 } finally {
   await database.close();

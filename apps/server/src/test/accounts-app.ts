@@ -23,7 +23,7 @@ export function useAccountsApp(onReady: (app: TestApp, smtp: Smtp) => void) {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await createTestApp({ SMTP_URL: smtp.url });
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { sessionSecret: t.app.ctx.env.sessionSecret });
     onReady(t, smtp);
   });
   afterAll(async () => {

@@ -8,6 +8,12 @@ export const roles = pgTable('roles', {
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   isStaff: boolean('is_staff').notNull().default(false),
+  /**
+   * The second-factor policy (decision 023): an account holding any role that requires it must set up a second
+   * factor before its session may do anything else. Seeded true for every role granting an ADMIN permission; the seed
+   * raises it, never lowers it.
+   */
+  requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
 });
 
 /** Role -> module -> resource -> operation. */

@@ -32,11 +32,16 @@ export const sessions = pgTable(
     /** The last API call made for the user (background polls excluded); idle past SESSION_IDLE_MINUTES ends it. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** Why it ended: signed-out, ended-by-user, ended-by-admin, password-changed, deactivated, replaced. */
+    /** Why it ended: signed-out, ended-by-user, ended-by-admin, password-changed, deactivated, replaced, second-factor-reset. */
     endedReason: text('ended_reason'),
     userAgent: text('user_agent'),
     /** The approximate place: the client address cut to its /24 (IPv4) or /48 (IPv6) network. */
     ipPrefix: text('ip_prefix'),
+    /**
+     * A session that may only set up a second factor (its account must have one and has none, decision 023): no
+     * token is issued under it; confirming the factor replaces it with a full session.
+     */
+    enrolmentOnly: boolean('enrolment_only').notNull().default(false),
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),

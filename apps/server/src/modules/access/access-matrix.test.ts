@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { companyMemberships } from '../../db/schema/companies';
 import { offices } from '../../db/schema/offices';
-import { signInAs } from '../../test/auth';
+import { hashPassword } from '../../lib/passwords';
+import { CookieJar, login, signInAs } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertUserWithRole } from '../../test/users';
 
 /**
  * The access matrix: every route the app registers (read from the app itself, so a route added without a row here
@@ -145,10 +147,11 @@ const MATRIX: Record<string, Row> = {
     request: get('/authenticate/oauth/mfa/'),
     expect: who(200, 200, 200, 200),
   },
-  // Starts an enrolment (an unconfirmed secret asks nothing at sign-in): every signed-in caller may.
+  // Starts an enrolment (an unconfirmed secret asks nothing at sign-in): every signed-in caller may. The demo staff
+  // have their authenticator app already (decision 023): a second one is refused.
   'POST /authenticate/oauth/mfa/totp/': {
     request: () => ({ url: '/authenticate/oauth/mfa/totp/' }),
-    expect: who(200, 200, 200, 200),
+    expect: who(200, 200, 409, 409),
   },
   'POST /authenticate/oauth/mfa/totp/confirm/': {
     request: () => ({ url: '/authenticate/oauth/mfa/totp/confirm/', payload: {} }),
@@ -347,6 +350,11 @@ const MATRIX: Record<string, Row> = {
       payload: { reason: 'Access matrix check' },
     }),
     expect: who(403, 403, 403, 404),
+  },
+  // A's account has no second factor: the administrator gets through to the user (409) and nothing is removed.
+  'DELETE /cp/admin/users/:id/mfa/': {
+    request: (c) => ({ url: `/cp/admin/users/${c.userA}/mfa/`, payload: { reason: 'Access matrix check' } }),
+    expect: who(403, 403, 403, 409),
   },
   'POST /cp/admin/users/:id/resend-verification/': {
     request: (c) => ({ url: `/cp/admin/users/${c.userA}/resend-verification/` }),
@@ -869,6 +877,8 @@ const WATCHED_TABLES = [
   'notifications',
   'notification_preferences',
   'login_failures',
+  'totp_factors',
+  'recovery_codes',
 ];
 
 describe('access matrix: every route x every kind of caller', () => {
@@ -1101,6 +1111,55 @@ describe('access matrix: every route x every kind of caller', () => {
     for (const route of t.app.routeAccess()) {
       if (route.access !== 'public') continue;
       expect(route.url).toMatch(/^\/($|docs|authenticate\/|\.well-known\/|healthz|readyz|public\/track\/$)/);
+    }
+  });
+
+  // Decision 023: staff without a second factor sign in to a session (cookie only, no token) that may set one up and
+  // nothing else. Every other route refuses it with 403 MFA_ENROLMENT_REQUIRED, before any body is read, changing
+  // nothing; the enrolment routes are the ones listed here (passkey registration joins them when it comes).
+  it('a session that must set up a second factor reaches the enrolment routes only', async () => {
+    const routes = t.app.routeAccess().filter((route) => route.method !== 'HEAD');
+    expect(routes.filter((route) => route.enrolment).map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /authenticate/oauth/mfa/',
+      'POST /authenticate/oauth/mfa/totp/',
+      'POST /authenticate/oauth/mfa/totp/confirm/',
+    ]);
+    const email = 'matrix.enrolment@example.com';
+    await insertUserWithRole(
+      t.database.db,
+      {
+        email,
+        username: email,
+        firstName: 'Enid',
+        lastName: 'Enrolling',
+        passwordHash: await hashPassword('a long passphrase for the matrix'),
+        emailVerifiedAt: new Date(),
+      },
+      'CARRIER_STAFF_BRANCH',
+    );
+    const jar = new CookieJar();
+    expect((await login(t.app, jar, email, 'a long passphrase for the matrix')).json()).toEqual({
+      mfaEnrolmentRequired: true,
+    });
+    const before = await fingerprint();
+    for (const route of routes) {
+      if (route.access === 'public' || route.enrolment) continue;
+      const key = `${route.method} ${route.url}`;
+      const method = route.method.split(',')[0] as InjectOptions['method'];
+      const request = MATRIX[key]!.request(ctx, method);
+      const res = await t.app.inject({ ...request, method, headers: { cookie: jar.header() } });
+      expect(res.statusCode, key).toBe(403);
+      expect(res.json(), key).toEqual({
+        granted: false,
+        error: { code: 'MFA_ENROLMENT_REQUIRED', message: expect.any(String) },
+      });
+    }
+    expect(await fingerprint(), 'a refused call changed the database').toBe(before);
+    for (const route of routes.filter((each) => each.enrolment)) {
+      const method = route.method as InjectOptions['method'];
+      const request = MATRIX[`${route.method} ${route.url}`]!.request(ctx, method);
+      const res = await t.app.inject({ ...request, method, headers: { cookie: jar.header() } });
+      expect([200, 400], `${route.method} ${route.url}`).toContain(res.statusCode);
     }
   });
 

@@ -1,7 +1,7 @@
 import { type Office, type PermissionSet, type RoleCode, toPermissionSet } from '@lading/contract/access';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { userOffices } from '../../db/schema/access';
+import { roles, userOffices, userRoles } from '../../db/schema/access';
 import { companyMemberships } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 import type { CompanyStatus, PrincipalData } from '../../lib/principal';
@@ -107,6 +107,17 @@ export async function isUserOffice(db: Conn, userId: number, officeId: number): 
     .select({ officeId: userOffices.officeId })
     .from(userOffices)
     .where(and(eq(userOffices.userId, userId), eq(userOffices.officeId, officeId)));
+  return rows.length > 0;
+}
+
+/** Whether any of the user's roles requires a second factor (`roles.requires_second_factor`, decision 023). */
+export async function requiresSecondFactor(db: Conn, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ roleId: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.requiresSecondFactor, true)))
+    .limit(1);
   return rows.length > 0;
 }
 

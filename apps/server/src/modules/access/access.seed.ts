@@ -19,11 +19,19 @@ export async function seedAccessModel(db: Db): Promise<void> {
           code,
           name: ROLE_DEFINITIONS[code].name,
           isStaff: ROLE_DEFINITIONS[code].isStaff,
+          // A role granting any ADMIN permission requires a second factor (decision 023).
+          requiresSecondFactor: ROLE_DEFINITIONS[code].grants.some((grant) => grant.module === 'ADMIN'),
         })),
       )
       .onConflictDoUpdate({
         target: roles.code,
-        set: { name: sql`excluded.name`, isStaff: sql`excluded.is_staff` },
+        // The policy is raised for a role that now grants ADMIN permissions, never lowered: a role an operator made
+        // require a second factor keeps requiring it.
+        set: {
+          name: sql`excluded.name`,
+          isStaff: sql`excluded.is_staff`,
+          requiresSecondFactor: sql`${roles.requiresSecondFactor} or excluded.requires_second_factor`,
+        },
       });
     const roleRows = await tx.select({ id: roles.id, code: roles.code }).from(roles);
     const wanted = roleRows.flatMap((role) =>

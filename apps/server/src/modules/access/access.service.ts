@@ -2,7 +2,12 @@ import type { AuthData } from '@lading/contract/access';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { createPrincipal, type Principal } from '../../lib/principal';
-import { findPrincipalData, isUserOffice, updateSelectedOffice } from './access.repository';
+import {
+  findPrincipalData,
+  isUserOffice,
+  requiresSecondFactor,
+  updateSelectedOffice,
+} from './access.repository';
 
 export const toAuthData = (principal: Principal): AuthData => ({
   permissions: principal.permissions,
@@ -21,6 +26,9 @@ export function createAccessService(deps: { db: Db }) {
 
   return {
     loadPrincipal: (userId: number) => findPrincipalData(db, userId),
+
+    /** The second-factor policy: whether any of the user's roles requires one (identity asks it at sign-in). */
+    requiresSecondFactor: (userId: number) => requiresSecondFactor(db, userId),
 
     getAuthData(principal: Principal, id: number): AuthData {
       ownOnly(principal, id);

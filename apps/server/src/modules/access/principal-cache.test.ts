@@ -155,7 +155,7 @@ describe('principal cache (in the app)', () => {
     database = await createTestDatabase();
     instances = await createTwoInstances(database, {}, { listen: true });
     apps = instances.apps;
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { sessionSecret: apps[0]!.ctx.env.sessionSecret });
   });
   afterAll(async () => {
     await instances.close();

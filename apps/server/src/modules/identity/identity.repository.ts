@@ -35,12 +35,26 @@ export async function insertSession(db: Conn, values: typeof sessions.$inferInse
   await db.insert(sessions).values(values);
 }
 
-/** The live session whose id hashes to `idHash` (not ended, not expired, not idle past `idleMinutes`). */
-export async function findActiveSession(db: Conn, idHash: string, idleMinutes: number) {
+/**
+ * The live session whose id hashes to `idHash` (not ended, not expired, not idle past `idleMinutes`): a full one, an
+ * enrolment-only one (decision 023), or either (`kind` 'any').
+ */
+export async function findActiveSession(
+  db: Conn,
+  idHash: string,
+  idleMinutes: number,
+  kind: 'full' | 'enrolment' | 'any' = 'full',
+) {
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.idHash, idHash), liveSessionSql('"sessions"', idleMinutes)))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        liveSessionSql('"sessions"', idleMinutes),
+        kind === 'any' ? undefined : eq(sessions.enrolmentOnly, kind === 'enrolment'),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

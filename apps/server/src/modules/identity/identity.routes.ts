@@ -3,6 +3,7 @@ import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import {
   MfaAnswerSchema,
+  MfaEnrolmentRequiredSchema,
   MfaRequiredSchema,
   MfaStatusSchema,
   PasskeyAddedSchema,
@@ -88,6 +89,21 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
     return result.user;
   };
 
+  /** Sets the cookie of a session that may only set up a second factor (decision 023). */
+  const enrolmentDue = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { userId: number; sessionCookie: string; lifetimeMs: number },
+  ) => {
+    securityEvent(request.log, 'sign-in.enrolment-due', { userId: result.userId });
+    dropProviderSessionCookies(request, reply);
+    reply.setCookie(cookieName, result.sessionCookie, {
+      ...cookie,
+      maxAge: Math.floor(result.lifetimeMs / 1000),
+    });
+    return { mfaEnrolmentRequired: true as const };
+  };
+
   app.post(
     '/authenticate/oauth/login/',
     {
@@ -97,10 +113,10 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
         summary:
           'Sign in: sets the portal session cookie and returns the user; with a second factor, answers mfaRequired',
         description:
-          'Form fields username (or e-mail), password, client_id. Follow with the authorization code flow.',
+          'Form fields username (or e-mail), password, client_id. Follow with the authorization code flow. An account whose roles require a second factor and that has none answers mfaEnrolmentRequired: its session may only set one up (the routes marked so) or sign out, and gets no authorization until the factor is confirmed.',
         body: LoginFormSchema,
         response: {
-          200: z.union([UserSchema, MfaRequiredSchema]),
+          200: z.union([UserSchema, MfaRequiredSchema, MfaEnrolmentRequiredSchema]),
           400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
@@ -125,6 +141,7 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
         reply.setCookie(challengeCookieName, result.challengeCookie, { ...cookie, maxAge: 5 * 60 });
         return { mfaRequired: true as const, methods: result.methods };
       }
+      if (result.kind === 'enrol') return enrolmentDue(request, reply, result);
       return started(request, reply, result);
     },
   );
@@ -248,7 +265,7 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/authenticate/oauth/mfa/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', enrolment: true },
       schema: { tags, summary: "The caller's second factors", response: { 200: MfaStatusSchema } },
     },
     async (request) => identity.secondFactorStatus(principalOf(request)),
@@ -257,7 +274,7 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/mfa/totp/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', enrolment: true },
       schema: {
         tags,
         summary:
@@ -271,10 +288,12 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/authenticate/oauth/mfa/totp/confirm/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', enrolment: true },
       schema: {
         tags,
         summary: 'Confirm the authenticator app with a first code: answers ten recovery codes, shown once',
+        description:
+          'From a session that had to set up a second factor first, the confirmation also completes the sign-in: a new, full session cookie, and `user` as the login answers it.',
         body: TotpConfirmBodySchema,
         response: {
           200: RecoveryCodesSchema,
@@ -284,11 +303,14 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = principalOf(request);
       const answer = await identity.confirmTotp(caller, request.body.code);
       securityEvent(request.log, 'second-factor.added', { userId: caller.userId, reason: 'totp' });
-      return answer;
+      if (!caller.enrolmentOnly) return answer;
+      // The enrolment session is replaced by a full one: the sign-in it was part of completes.
+      const user = started(request, reply, await identity.finishEnrolment(caller, browserOf(request)));
+      return { ...answer, user };
     },
   );
 

@@ -20,7 +20,7 @@ import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import { hashToken, newSecretToken } from '../../lib/secret-tokens';
-import { enqueueMail, newDeviceSignInMail, secondFactorChangedMail } from '../mail';
+import { enqueueMail, newDeviceSignInMail, secondFactorChangedMail, secondFactorResetMail } from '../mail';
 import { toUser } from '../users';
 import * as repo from './identity.repository';
 import type { OAuthProvider } from './oauth-provider';
@@ -45,7 +45,8 @@ export type SessionEndReason =
   | 'password-changed'
   | 'password-reset'
   | 'deactivated'
-  | 'replaced';
+  | 'replaced'
+  | 'second-factor-reset';
 
 /** One of a user's live sessions, as the sessions lists show it. */
 export type SessionView = {
@@ -58,6 +59,8 @@ export type SessionView = {
 };
 
 const LOGIN_WINDOW_MINUTES = 15;
+/** How long a session that may only set up a second factor lives (decision 023). */
+const ENROLMENT_SESSION_MS = 15 * 60_000;
 
 /** A time as the security mails write it: "2026-11-27 14:05 UTC". */
 const nowForMail = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -86,6 +89,8 @@ export function createIdentityService(deps: {
   policy: SessionPolicy;
   /** Whether the account holds any ADMIN permission (carrier staff): its sessions get the staff lifetime. */
   isStaffAccount: (userId: number) => Promise<boolean>;
+  /** The second-factor policy (access): whether any of the account's roles requires a second factor. */
+  requiresSecondFactor: (userId: number) => Promise<boolean>;
   /** The portal's address, for the links in the new-device mail. */
   publicUrl: string;
   /** Wakes the mail worker after a mail was queued. */
@@ -114,6 +119,8 @@ export function createIdentityService(deps: {
     deviceCookie: string;
   };
   type SecondStepDue = { kind: 'mfa'; methods: MfaMethod[]; challengeCookie: string };
+  /** The account must set up a second factor first: a session that may only do that (decision 023). */
+  type EnrolmentDue = { kind: 'enrol'; userId: number; sessionCookie: string; lifetimeMs: number };
   type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserByLogin>>>;
 
   /**
@@ -146,6 +153,32 @@ export function createIdentityService(deps: {
     });
     if (mailed) deps.kickMail();
     return { kind: 'session', user: toUser(row), sessionCookie, lifetimeMs, deviceCookie };
+  }
+
+  /**
+   * Removes every second factor of the user and its recovery codes, in the caller's transaction, and answers what was
+   * there (an enrolment not yet confirmed goes too, uncounted): the authenticator app, the passkeys, the codes.
+   */
+  async function removeSecondFactors(
+    tx: Tx,
+    userId: number,
+  ): Promise<{ totp: boolean; passkeys: number; recoveryCodes: number }> {
+    const factor = await secondRepo.findTotpFactor(tx, userId);
+    const recoveryCodes = await secondRepo.countUnusedRecoveryCodes(tx, userId);
+    await secondFactor.remove(tx, userId);
+    const removedPasskeys = await passkeys.removeAll(tx, userId);
+    await secondRepo.deleteChallengesOf(tx, userId);
+    return { totp: Boolean(factor?.confirmedAt), passkeys: removedPasskeys, recoveryCodes };
+  }
+
+  /**
+   * The password (and the second factor, if any) was right, but the account's roles require a second factor and it has
+   * none: a short session that may only set one up. The browser's older session ends. No token is issued under it.
+   */
+  async function startEnrolmentSession(row: UserRow, browser: Browser): Promise<EnrolmentDue> {
+    const sessionCookie = await createSession(db, row.id, browser, ENROLMENT_SESSION_MS, true);
+    if (browser.sessionCookie) await endSession(browser.sessionCookie, undefined, 'replaced');
+    return { kind: 'enrol', userId: row.id, sessionCookie, lifetimeMs: ENROLMENT_SESSION_MS };
   }
 
   /**
@@ -223,7 +256,7 @@ export function createIdentityService(deps: {
     grantId: string | undefined,
     reason: SessionEndReason,
   ): Promise<void> {
-    const session = await findActiveSession(db, sessionCookie, idle);
+    const session = await findActiveSession(db, sessionCookie, idle, 'any');
     const grants = new Set<string>();
     if (grantId) grants.add(grantId);
     if (session) {
@@ -277,7 +310,7 @@ export function createIdentityService(deps: {
     async signIn(
       form: { username: string; password: string; client_id: string },
       browser: Browser,
-    ): Promise<SignedIn | SecondStepDue> {
+    ): Promise<SignedIn | SecondStepDue | EnrolmentDue> {
       if (form.client_id !== PORTAL_CLIENT_ID)
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
       const login = form.username.trim();
@@ -297,6 +330,7 @@ export function createIdentityService(deps: {
         });
         return { kind: 'mfa', methods: [...factors, 'recovery'], challengeCookie };
       }
+      if (await deps.requiresSecondFactor(row.id)) return startEnrolmentSession(row, browser);
       return startSession(row, browser);
     },
 
@@ -337,6 +371,59 @@ export function createIdentityService(deps: {
       const row = await repo.findUserById(db, challenge.userId);
       if (!row?.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
       return startSession(row, browser);
+    },
+
+    /**
+     * The session of a cookie that may only set up a second factor (the auth hook admits it to the routes marked
+     * `enrolment`), or null: no such cookie, or a full, ended or expired session.
+     */
+    async enrolmentSessionOf(sessionCookie: string | undefined) {
+      const session = await findActiveSession(db, sessionCookie, idle, 'enrolment');
+      return session ? { userId: session.userId, sessionId: session.publicId } : null;
+    },
+
+    /**
+     * The factor of a session that had to set one up is confirmed: the sign-in completes with a new, full session in
+     * place of the enrolment one (a new cookie, as at any sign-in), and answers the user as the login does.
+     */
+    async finishEnrolment(caller: Principal, browser: Browser): Promise<SignedIn> {
+      const row = await repo.findUserById(db, caller.userId);
+      if (!row?.isActive) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDeactivated);
+      return startSession(row, browser);
+    },
+
+    /**
+     * An administrator's reset of a lost second factor (the users module's DELETE cp/admin/users/{id}/mfa/, injected
+     * by app.ts), in the caller's transaction: every factor and recovery code goes, every session ends (its tokens
+     * revoked), half-done sign-ins are dropped, and the user is mailed with the reason. A staff account so reset must
+     * set up a factor again at its next sign-in.
+     */
+    async resetSecondFactor(
+      tx: Tx,
+      userId: number,
+      reason: string,
+    ): Promise<{ totp: boolean; passkeys: number; recoveryCodes: number; sessionsEnded: number }> {
+      const removed = await removeSecondFactors(tx, userId);
+      if (!removed.totp && removed.passkeys === 0 && removed.recoveryCodes === 0)
+        return { ...removed, sessionsEnded: 0 };
+      const sessionsEnded = await endSessionsWhere(
+        tx,
+        userId,
+        { exceptGrantId: undefined },
+        'second-factor-reset',
+      );
+      const row = await repo.findUserById(tx, userId);
+      if (row)
+        await enqueueMail(tx, {
+          to: [row.email],
+          ...secondFactorResetMail({
+            firstName: row.firstName,
+            at: nowForMail(),
+            reason,
+            signInLink: `${deps.publicUrl}/app-login`,
+          }),
+        });
+      return { ...removed, sessionsEnded };
     },
 
     /** GET authenticate/oauth/mfa/: the caller's second factors. */
@@ -566,10 +653,17 @@ export function createIdentityService(deps: {
     ): Promise<string> {
       try {
         await provider.interactionDetails(http.req, http.res);
-        const session = await findActiveSession(db, sessionCookie, idle);
-        const result = session
-          ? { login: { accountId: String(session.userId) } }
-          : { error: 'login_required', error_description: 'Sign in to the portal first' };
+        const session = await findActiveSession(db, sessionCookie, idle, 'any');
+        // A session that may only set up a second factor gets no authorization (decision 023).
+        const result =
+          session && !session.enrolmentOnly
+            ? { login: { accountId: String(session.userId) } }
+            : {
+                error: 'login_required',
+                error_description: session
+                  ? 'Set up a second sign-in step first'
+                  : 'Sign in to the portal first',
+              };
         return await provider.interactionResult(http.req, http.res, result, {
           mergeWithLastSubmission: false,
         });

@@ -4,4 +4,5 @@ export { createAccessTokenVerifier } from './access-tokens';
 export { identityRoutes } from './identity.routes';
 export { createIdentityService, type IdentityService } from './identity.service';
 export { createOAuthProvider, mountOAuthProvider } from './oauth-provider';
+export { sealTotpSecret } from './second-factor';
 export { deviceCookieName, sessionPolicyOf } from './sessions';

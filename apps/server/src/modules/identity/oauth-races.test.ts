@@ -21,7 +21,7 @@ describe('OAuth single use under concurrency', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { sessionSecret: t.app.ctx.env.sessionSecret });
     if (t.database.url) {
       // A second instance on the same PostgreSQL database, with its own pool and its own provider.
       const database = await openDatabase({ kind: 'postgres', url: t.database.url });

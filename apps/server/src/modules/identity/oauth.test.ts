@@ -25,7 +25,7 @@ describe('OAuth 2 authorization code + PKCE (RFC 7636 / RFC 9700)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { sessionSecret: t.app.ctx.env.sessionSecret });
     jar = new CookieJar();
     const res = await login(t.app, jar, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);

@@ -503,6 +503,7 @@ describe('passkeys (WebAuthn): registered on app-profile, a second step or a sig
       provider: {} as never,
       policy: sessionPolicyOf(t.app.ctx.env),
       isStaffAccount: async () => false,
+      requiresSecondFactor: async () => false,
       publicUrl: t.app.ctx.env.publicUrl,
       kickMail: () => {},
       sessionSecret: t.app.ctx.env.sessionSecret,

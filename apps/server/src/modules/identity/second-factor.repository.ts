@@ -110,6 +110,11 @@ export async function takeChallenge(db: Conn, idHash: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** Drops the user's half-done sign-ins (their second factor was reset: none can finish). */
+export async function deleteChallengesOf(db: Conn, userId: number): Promise<void> {
+  await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+}
+
 export async function purgeExpiredChallenges(db: Conn): Promise<void> {
   await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, sql`now()`));
 }

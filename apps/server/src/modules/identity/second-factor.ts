@@ -21,6 +21,9 @@ export const MFA_MESSAGES = {
   notEnrolled: 'No authenticator app is set up for this account.',
 } as const;
 
+/** An authenticator app's secret (base32) as `totp_factors.secret_sealed` keeps it (the demo seed writes one). */
+export const sealTotpSecret = (base32: string, sessionSecret: string) => seal(base32, sessionSecret, PURPOSE);
+
 const totpOf = (secret: Secret, label: string) =>
   new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret });
 
@@ -79,7 +82,7 @@ export function createSecondFactor(deps: { db: Db; sessionSecret: string }) {
       const stored = await repo.upsertUnconfirmedTotp(
         db,
         userId,
-        seal(secret.base32, sessionSecret, PURPOSE),
+        sealTotpSecret(secret.base32, sessionSecret),
       );
       if (!stored) throw new AppError('CONFLICT', MFA_MESSAGES.alreadyEnrolled);
       return { secret: secret.base32, otpauthUri: totpOf(secret, accountLabel).toString() };

@@ -58,12 +58,16 @@ export function deviceCookieName(publicUrl: string): string {
   return sessionCookieName(publicUrl).replace('sid', 'device');
 }
 
-/** Starts a new portal session (a new id at every login) and returns the raw cookie value. */
+/**
+ * Starts a new portal session (a new id at every login) and returns the raw cookie value. `enrolmentOnly`: a session
+ * that may only set up a second factor (decision 023).
+ */
 export async function createSession(
   db: Db,
   userId: number,
   browser: { userAgent: string | undefined; ip: string | undefined },
   lifetimeMs: number,
+  enrolmentOnly = false,
 ): Promise<string> {
   const raw = newSecretToken();
   await repo.insertSession(db, {
@@ -72,12 +76,22 @@ export async function createSession(
     expiresAt: new Date(Date.now() + lifetimeMs),
     userAgent: browser.userAgent?.slice(0, 300) ?? null,
     ipPrefix: ipPrefixOf(browser.ip),
+    enrolmentOnly,
   });
   return raw;
 }
 
-/** The live session of a session cookie's value, or null (no cookie, unknown, ended, expired or idle). */
-export async function findActiveSession(db: Db, raw: string | undefined, idleMinutes: number) {
+/**
+ * The live full session of a session cookie's value, or null (no cookie, unknown, ended, expired or idle, or a
+ * session that may only set up a second factor: the authorization server never sees one). `kind` 'enrolment' finds
+ * only the latter, 'any' either (sign-out ends whichever it is).
+ */
+export async function findActiveSession(
+  db: Db,
+  raw: string | undefined,
+  idleMinutes: number,
+  kind: 'full' | 'enrolment' | 'any' = 'full',
+) {
   if (!raw) return null;
-  return repo.findActiveSession(db, hashToken(raw), idleMinutes);
+  return repo.findActiveSession(db, hashToken(raw), idleMinutes, kind);
 }

@@ -182,3 +182,24 @@ export function secondFactorChangedMail(facts: {
     html: `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(what)} (${escapeHtml(at)}).</p><p>If it was not you, <a href="${profileLink}">change your password and review your account</a> at once.</p><p>Lading</p>`,
   };
 }
+
+/**
+ * An administrator removed the user's second factor (a lost phone): every session has ended, and an account whose role
+ * requires a second factor sets up a new one at its next sign-in. The administrator's reason is told.
+ */
+export function secondFactorResetMail(facts: {
+  firstName: string;
+  at: string;
+  reason: string;
+  signInLink: string;
+}): MailContent {
+  const { firstName, at, reason, signInLink } = facts;
+  const what = `An administrator removed the second sign-in step (authenticator app and recovery codes) from your Lading account (${at}), and signed you out everywhere.`;
+  const next =
+    'Sign in again with your password; if your role requires a second step, you will be asked to set up an authenticator app at once.';
+  return {
+    subject: 'An administrator reset the second sign-in step of your Lading account',
+    text: `Hello ${firstName},\n\n${what}\n\nReason given: ${reason}\n\n${next} ${signInLink}\n\nIf you did not ask for this, tell your administrator at once.\n\nLading`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(what)}</p><p>Reason given: ${escapeHtml(reason)}</p><p>${escapeHtml(next)} <a href="${signInLink}">Sign in</a></p><p>If you did not ask for this, tell your administrator at once.</p><p>Lading</p>`,
+  };
+}

@@ -104,7 +104,7 @@ describe('notification streams (server-sent events)', () => {
     instances = await createTwoInstances(database, { REQUEST_TIMEOUT_MS: '1000' }, { listen: true });
     apps.push(...instances.apps);
     bases.push(...instances.bases);
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { sessionSecret: apps[0]!.ctx.env.sessionSecret });
     for (const who of ['customer', 'customer2', 'admin'] as const) {
       token[who] = (await signIn(apps[0]!, DEMO_ACCOUNTS[who], DEMO_PASSWORD)).headers.authorization.slice(7);
     }

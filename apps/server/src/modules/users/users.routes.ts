@@ -8,6 +8,7 @@ import {
 } from '@lading/contract/admin-workspace';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
+import { ResetSecondFactorBodySchema, SecondFactorResetSchema } from '@lading/contract/second-factor';
 import {
   EndSessionsBodySchema,
   SessionIdParamsSchema,
@@ -164,6 +165,33 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         userId: caller.userId,
         subjectUserId: request.params.id,
         reason: 'ended-by-admin',
+      });
+      return answer;
+    },
+  );
+
+  // An administrator removes a user's lost second factor (ASVS V6.4.4): the user signs in with the password alone and,
+  // when a role requires one, sets up a new factor at once.
+  app.delete(
+    '/cp/admin/users/:id/mfa/',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary:
+          "Resets a user's lost second factor, with the reason: removes the authenticator app and recovery codes, ends every session, mails the user (audited)",
+        params: IdParamsSchema,
+        body: ResetSecondFactorBodySchema,
+        response: { 200: SecondFactorResetSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = principalOf(request);
+      const answer = await users.resetSecondFactor(caller, request.params.id, request.body.reason);
+      securityEvent(request.log, 'second-factor.reset', {
+        userId: caller.userId,
+        subjectUserId: request.params.id,
+        count: answer.sessionsEnded,
       });
       return answer;
     },

@@ -5,6 +5,7 @@ import {
   type SetUserOfficesBody,
   type SetUserRolesBody,
 } from '@lading/contract/admin-workspace';
+import type { SecondFactorReset } from '@lading/contract/second-factor';
 import type { Session } from '@lading/contract/sessions';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -42,6 +43,11 @@ type UsersDeps = {
   endSessions: (tx: Tx, userId: number, which: { publicId: string } | 'all') => Promise<number>;
   /** Registration: a new verification link (older ones stop working) mailed through the outbox, in the transaction. */
   sendVerification: (tx: Tx, user: { id: number; email: string; firstName: string }) => Promise<void>;
+  /**
+   * Identity: removes the user's second factors and recovery codes, ends every session, mails the user, in the
+   * transaction; answers what was removed.
+   */
+  resetSecondFactor: (tx: Tx, userId: number, reason: string) => Promise<SecondFactorReset>;
 };
 
 export function createUsersService(deps: UsersDeps) {
@@ -118,6 +124,32 @@ export function createUsersService(deps: UsersDeps) {
           });
         return { ended };
       });
+    },
+
+    /**
+     * Resets a user's lost second factor (ASVS V6.4.4), for an administrator whose scope reaches the user (404
+     * otherwise): the factor and recovery codes go, every session ends, the user is mailed; audited with the reason
+     * (`SECOND_FACTOR_RESET`). Not one's own (400 `id`); a user without a factor is a 409.
+     */
+    async resetSecondFactor(principal: Principal, id: number, reason: string): Promise<SecondFactorReset> {
+      const answer = await db.transaction(async (tx) => {
+        const user = await repo.findUserInScope(tx, principal.scope, id, true);
+        if (!user) throw notFound('User');
+        if (id === principal.userId) throw invalid('id', ADMIN_USER_MESSAGES.notOwnSecondFactor);
+        const reset = await deps.resetSecondFactor(tx, id, reason);
+        if (!reset.totp && reset.recoveryCodes === 0)
+          throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.noSecondFactor);
+        await recordAudit(tx, principal, {
+          module: 'ADMIN',
+          recordType: RECORD,
+          recordId: id,
+          action: 'SECOND_FACTOR_RESET',
+          comment: `${reset.sessionsEnded} session${reset.sessionsEnded === 1 ? '' : 's'} ended: ${reason}`,
+        });
+        return reset;
+      });
+      deps.kickMail();
+      return answer;
     },
 
     /** Deactivating ends every session and revokes every token at once; sign-in is refused until reactivated. */

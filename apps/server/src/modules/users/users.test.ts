@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { hashPassword } from '../../lib/passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo';
-import { CookieJar, login, signIn, signInAs } from '../../test/auth';
+import { answerSecondStep, CookieJar, login, signIn, signInAs } from '../../test/auth';
 import { linkIn, startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertUserWithRole } from '../../test/users';
 
 type Headers = { authorization: string };
 
@@ -35,7 +37,7 @@ describe('admin workspace: users (ADMIN.USER)', () => {
     await smtp.close();
   });
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Headers, payload?: object) =>
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   /** The rows a refused change must leave as they were. */
   const snapshot = () =>
@@ -286,5 +288,92 @@ describe('admin workspace: users (ADMIN.USER)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.fields).toEqual({ email: 'This address is already verified' });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("resets a user's lost second factor with the reason: factor and codes gone, sessions ended, mailed, set up again at sign-in", async () => {
+    // A member of the Chennai branch who set up an authenticator app at their first sign-in (decision 023).
+    const email = 'lost.phone@example.com';
+    const password = 'a long passphrase for the branch 2026';
+    const staffId = await insertUserWithRole(
+      t.database.db,
+      {
+        email,
+        username: email,
+        firstName: 'Lata',
+        lastName: 'Lostphone',
+        passwordHash: await hashPassword(password),
+        emailVerifiedAt: new Date(),
+        selectedOfficeId: office('MAA'),
+      },
+      'CARRIER_STAFF_BRANCH',
+    );
+    await t.database.db.execute(
+      sql`insert into user_offices (user_id, office_id) values (${staffId}, ${office('MAA')})`,
+    );
+    const staff = await signIn(t.app, email, password);
+    expect(staff.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+    expect((await call('GET', '/cp/bill-of-ladings/', staff.headers)).statusCode).toBe(200);
+    // A sign-in waiting for its second step when the factor goes cannot finish.
+    const halfDone = new CookieJar();
+    expect((await login(t.app, halfDone, email, password)).json()).toMatchObject({ mfaRequired: true });
+    const reset = (headers: Headers, id: number, payload: object) =>
+      call('DELETE', `/cp/admin/users/${id}/mfa/`, headers, payload);
+
+    const before = await snapshot();
+    const noReason = await reset(admin, staffId, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toHaveProperty('reason');
+    const forged = await reset(admin, staffId, { reason: 'lost phone\r\nBcc: someone@example.com' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.fields).toHaveProperty('reason');
+    expect((await reset(branch, staffId, { reason: 'lost phone' })).statusCode).toBe(403);
+    const own = await reset(admin, adminId, { reason: 'lost phone' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.fields).toHaveProperty('id');
+    expect((await reset(admin, 999999, { reason: 'lost phone' })).statusCode).toBe(404);
+    // Outside the caller's scope: a customer from the Chennai branch's desk.
+    await switchOffice('MAA');
+    try {
+      expect((await reset(admin, customer2Id, { reason: 'lost phone' })).statusCode).toBe(404);
+    } finally {
+      await switchOffice('TSX');
+    }
+    expect(await snapshot()).toEqual(before);
+
+    const done = await reset(admin, staffId, { reason: 'Lost phone, identity checked by video call' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ totp: true, recoveryCodes: 10, sessionsEnded: 1 });
+    // Signed out everywhere at once; nothing of the factor is left; the half-done sign-in cannot use it either.
+    expect((await call('GET', '/cp/bill-of-ladings/', staff.headers)).statusCode).toBe(401);
+    const left = await queryRows<{ factors: number; codes: number; challenges: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from totp_factors where user_id = ${staffId}) as factors,
+        (select count(*)::int from recovery_codes where user_id = ${staffId}) as codes,
+        (select count(*)::int from mfa_challenges where user_id = ${staffId}) as challenges`,
+    );
+    expect(left).toEqual([{ factors: 0, codes: 0, challenges: 0 }]);
+    expect((await answerSecondStep(t.app, halfDone, { code: '123456' })).statusCode).toBe(401);
+    const [audit] = await queryRows<{ actor: number; comment: string }>(
+      t.database.db,
+      sql`select actor_id as actor, comment from audit_events
+          where record_type = 'USER' and record_id = ${staffId} and action = 'SECOND_FACTOR_RESET'`,
+    );
+    expect(audit).toEqual({
+      actor: adminId,
+      comment: '1 session ended: Lost phone, identity checked by video call',
+    });
+    await t.app.ctx.mail.flush();
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(email) && m.subject.includes('reset the second sign-in step'),
+    );
+    expect(mail.text).toContain('Reason given: Lost phone, identity checked by video call');
+    // The next sign-in takes the member of staff through setting up a factor again.
+    expect((await login(t.app, new CookieJar(), email, password)).json()).toEqual({
+      mfaEnrolmentRequired: true,
+    });
+    // Nothing left to reset.
+    const again = await reset(admin, staffId, { reason: 'lost phone' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This user has no second factor to reset');
   });
 });

@@ -1,6 +1,6 @@
 import type { TokenResponse, User } from '@lading/contract/accounts';
 import { PORTAL_CLIENT_ID } from '@lading/contract/app-info';
-import type { MfaMethod, MfaRequired } from '@lading/contract/second-factor';
+import type { MfaEnrolmentRequired, MfaMethod, MfaRequired } from '@lading/contract/second-factor';
 import { PORTAL_REDIRECT_PATH } from '@lading/contract/sign-in-constants';
 import { apiRequest } from '../../../lib/api-client';
 import { trackBusy } from '../../../lib/busy';
@@ -42,17 +42,28 @@ export async function signIn(
    * took it.
    */
   secondStep: (methods: MfaMethod[]) => Promise<User>,
+  /**
+   * For an account that must have a second factor and has none (decision 023): the user sets one up, and the
+   * confirmation answers the user (the server has then replaced the enrolment session with a full one).
+   */
+  enrolment: () => Promise<User>,
 ): Promise<SignInResult> {
   const answer = await trackBusy(
-    apiRequest<User | MfaRequired>('/authenticate/oauth/login/', {
+    apiRequest<User | MfaRequired | MfaEnrolmentRequired>('/authenticate/oauth/login/', {
       method: 'POST',
       form: { username, password, client_id: PORTAL_CLIENT_ID },
       busy: false,
       signedOut: true,
     }),
   );
-  // The second step waits for the user: the screen is not busy meanwhile.
-  return finishSignIn('mfaRequired' in answer ? await secondStep(answer.methods) : answer);
+  // The second step (or setting one up) waits for the user: the screen is not busy meanwhile.
+  return finishSignIn(
+    'mfaRequired' in answer
+      ? await secondStep(answer.methods)
+      : 'mfaEnrolmentRequired' in answer
+        ? await enrolment()
+        : answer,
+  );
 }
 
 /**

@@ -1,96 +1,26 @@
 import type { TotpEnrolment } from '@lading/contract/second-factor';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';
 import { StatusPill } from '../../../components/status-pill';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSecondFactor, useTotpChanges } from '../api/second-factor';
 
-/** The QR code of an otpauth:// URI as one SVG path (qrcode-generator, fetched when a set-up starts). */
-function QrCode({ uri }: { uri: string }): ReactNode {
-  const [path, setPath] = useState<{ d: string; size: number }>();
-  useEffect(() => {
-    let current = true;
-    void import('qrcode-generator').then(({ default: qrcode }) => {
-      const qr = qrcode(0, 'M');
-      qr.addData(uri);
-      qr.make();
-      const size = qr.getModuleCount();
-      let d = '';
-      for (let row = 0; row < size; row++)
-        for (let col = 0; col < size; col++) if (qr.isDark(row, col)) d += `M${col + 4} ${row + 4}h1v1h-1z`;
-      if (current) setPath({ d, size: size + 8 });
-    });
-    return () => {
-      current = false;
-    };
-  }, [uri]);
-  if (!path) return <div style={{ width: 200, height: 200 }} />;
-  return (
-    <svg
-      viewBox={`0 0 ${path.size} ${path.size}`}
-      width={200}
-      height={200}
-      role="img"
-      aria-label="QR code to scan with your authenticator app"
-      shapeRendering="crispEdges"
-    >
-      <rect width={path.size} height={path.size} fill="#fff" />
-      <path d={path.d} fill="#000" />
-    </svg>
-  );
-}
+/** The QR code, the key and the recovery codes: their own chunk, shared with the sign-in's enrolment (decision 023). */
+const QrCode = lazy(() => import('./totp-parts').then((module) => ({ default: module.QrCode })));
+const TotpKey = lazy(() => import('./totp-parts').then((module) => ({ default: module.TotpKey })));
+const RecoveryCodes = lazy(() =>
+  import('./totp-parts').then((module) => ({ default: module.RecoveryCodes })),
+);
 
 /** Ten recovery codes, shown once (after the first second factor is set up), to copy or print. */
 export function RecoveryCodesAlert({ codes, onSaved }: { codes: string[]; onSaved: () => void }): ReactNode {
   return (
     <Alert color="yellow" title="Save your recovery codes now">
-      <Stack gap="xs">
-        <Text size="sm">
-          Each code signs you in once if you lose your phone or passkey. They are shown only this time: print
-          them or keep them in a password manager.
-        </Text>
-        <SimpleGrid
-          cols={2}
-          spacing={4}
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Recovery codes"
-        >
-          {codes.map((recoveryCode) => (
-            <li key={recoveryCode}>
-              <Code>{recoveryCode}</Code>
-            </li>
-          ))}
-        </SimpleGrid>
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}
-          >
-            Copy codes
-          </Button>
-          <Button size="xs" onClick={onSaved}>
-            I have saved them
-          </Button>
-        </Group>
-      </Stack>
+      <Suspense fallback={null}>
+        <RecoveryCodes codes={codes} doneLabel="I have saved them" onDone={onSaved} />
+      </Suspense>
     </Alert>
   );
 }
@@ -202,10 +132,10 @@ export function SecondFactorPanel(): ReactNode {
               <Text size="sm">
                 1. Scan this QR code with your authenticator app, or type the key below into it.
               </Text>
-              <QrCode uri={enrolment.otpauthUri} />
-              <Text size="sm">
-                Key: <Code style={{ overflowWrap: 'anywhere' }}>{enrolment.secret}</Code>
-              </Text>
+              <Suspense fallback={<div style={{ width: 200, height: 200 }} />}>
+                <QrCode uri={enrolment.otpauthUri} />
+                <TotpKey secret={enrolment.secret} />
+              </Suspense>
               <Text size="sm">2. Enter the code the app shows.</Text>
               {codeInput}
               <Group gap="xs">

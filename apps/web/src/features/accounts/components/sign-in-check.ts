@@ -13,7 +13,7 @@ import { finishSignIn, type SignInResult, signIn } from '../api/sign-in';
  * message, the verification e-mail sent again, a sign-in with a passkey) stay off its first load.
  */
 
-/** What the second step's Back rejects with. */
+/** What the second step's (or the enrolment's) Back rejects with. */
 export const SECOND_STEP_CANCELLED = 'SECOND_STEP_CANCELLED';
 
 /** The sign-in fields' messages (the first per field), by the contract's schema; empty when both are valid. */
@@ -49,9 +49,11 @@ export async function signInAndGo(
   onUnverified: (email: string) => void,
   /** Shows the second step (an account with a second factor) and answers the user once it is done. */
   secondStep: (methods: MfaMethod[]) => Promise<User>,
+  /** Shows the set-up of a second factor (an account that must have one, decision 023); answers the user. */
+  enrolment: () => Promise<User>,
 ): Promise<void> {
   try {
-    await goAfterSignIn(await signIn(username.trim(), password, secondStep), redirect, router);
+    await goAfterSignIn(await signIn(username.trim(), password, secondStep, enrolment), redirect, router);
   } catch (error) {
     // Back to the password from the second step: nothing to say.
     if ((error as { code?: string } | null)?.code === SECOND_STEP_CANCELLED) return;

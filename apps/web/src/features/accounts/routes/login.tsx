@@ -32,6 +32,10 @@ const preloadCheck = () => void signInModule().catch(() => {});
 const SecondStepForm = lazy(() =>
   import('../components/second-step-form').then((module) => ({ default: module.SecondStepForm })),
 );
+/** Setting up a second factor (staff who have none, decision 023): its own chunk too. */
+const EnrolmentForm = lazy(() =>
+  import('../components/enrolment-form').then((module) => ({ default: module.EnrolmentForm })),
+);
 
 /** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
 export function LoginRoute() {
@@ -46,8 +50,10 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  // While the second step is asked: how to hand its answer (the user) back to the sign-in sequence.
+  // While the second step is asked (or a second factor set up): how to hand its answer (the user) back to the
+  // sign-in sequence.
   const [secondStep, setSecondStep] = useState<{
+    kind: 'code' | 'enrol';
     methods: MfaMethod[];
     done: (user: User) => void;
     back: (why?: string) => void;
@@ -102,22 +108,25 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const onValid = async (form: SignInForm) => {
     setUnverifiedEmail(null);
     const { signInAndGo, SECOND_STEP_CANCELLED } = await signInModule();
+    const ask = (kind: 'code' | 'enrol', methods: MfaMethod[]) =>
+      new Promise<User>((resolve, reject) =>
+        setSecondStep({
+          kind,
+          methods,
+          done: resolve,
+          back: (why) => {
+            if (why) toast.warning(why);
+            reject(Object.assign(new Error(why), { code: SECOND_STEP_CANCELLED }));
+          },
+        }),
+      );
     await signInAndGo(
       form,
       redirect,
       router,
       setUnverifiedEmail,
-      (methods) =>
-        new Promise<User>((resolve, reject) =>
-          setSecondStep({
-            methods,
-            done: resolve,
-            back: (why) => {
-              if (why) toast.warning(why);
-              reject(Object.assign(new Error(why), { code: SECOND_STEP_CANCELLED }));
-            },
-          }),
-        ),
+      (methods) => ask('code', methods),
+      () => ask('enrol', []),
     );
     setSecondStep(undefined);
   };
@@ -134,6 +143,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       void signInModule().then(({ resendVerification }) => resendVerification(unverifiedEmail));
   };
 
+  if (secondStep?.kind === 'enrol')
+    return (
+      <AuthCard title="Sign In" subtitle="One more step before the workspace.">
+        <Suspense fallback={null}>
+          <EnrolmentForm onDone={secondStep.done} onBack={secondStep.back} />
+        </Suspense>
+      </AuthCard>
+    );
   if (secondStep)
     return (
       <AuthCard title="Sign In" subtitle="Second step: confirm it is you.">

@@ -1,3 +1,4 @@
+import type { SecondFactorReset } from '@lading/contract/second-factor';
 import type { Session } from '@lading/contract/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -24,6 +25,19 @@ export function useEndUserSessions(userId: number) {
         `/cp/admin/users/${userId}/sessions/${sessionId ? `${sessionId}/` : ''}`,
         { method: 'DELETE', json: { reason } },
       ),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionsKey(userId) }),
+  });
+}
+
+/**
+ * DELETE cp/admin/users/{id}/mfa/ with the reason (ADMIN.USER.EDIT; audited): removes the user's lost second factor
+ * and recovery codes and ends their sessions.
+ */
+export function useResetSecondFactor(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      apiRequest<SecondFactorReset>(`/cp/admin/users/${userId}/mfa/`, { method: 'DELETE', json: { reason } }),
     onSettled: () => client.invalidateQueries({ queryKey: sessionsKey(userId) }),
   });
 }

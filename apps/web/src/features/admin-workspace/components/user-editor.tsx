@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useOffices } from '../api/find-offices';
 import { type UserChange, useUpdateUser } from '../api/update-user';
+import { UserSecondFactor } from './user-second-factor';
 import { UserSessions } from './user-sessions';
 
 export const ROLE_LABELS: Record<RoleCode, string> = {
@@ -198,6 +199,7 @@ export function UserEditor({ user, onChanged }: { user: AdminUser; onChanged: (u
       </ConfirmDialog>
       <Divider />
       <UserSessions userId={user.id} canEnd={can('ADMIN.USER.EDIT')} />
+      {can('ADMIN.USER.EDIT') && !isSelf && <UserSecondFactor userId={user.id} email={user.email} />}
       <Divider />
       <ChoicesWithSave
         label="Roles"

@@ -70,7 +70,9 @@ function PublicResult({ typed, focusRequest }: { typed: string; focusRequest: Fo
                   </Text>
                   <Text size="sm">{placeText(milestone.place)}</Text>
                   <Text size="sm" c="dimmed">
-                    <time dateTime={milestone.at}>{formatPortDateTime(milestone.at, milestone.place.timeZone)}</time>
+                    <time dateTime={milestone.at}>
+                      {formatPortDateTime(milestone.at, milestone.place.timeZone)}
+                    </time>
                   </Text>
                 </li>
               );
