@@ -1123,6 +1123,10 @@ describe('access matrix: every route x every kind of caller', () => {
       'GET /authenticate/oauth/mfa/',
       'POST /authenticate/oauth/mfa/totp/',
       'POST /authenticate/oauth/mfa/totp/confirm/',
+      // Passkeys (decision 024): a passkey may be the factor staff set up.
+      'GET /authenticate/oauth/mfa/webauthn/',
+      'POST /authenticate/oauth/mfa/webauthn/registration-options/',
+      'POST /authenticate/oauth/mfa/webauthn/',
     ]);
     const email = 'matrix.enrolment@example.com';
     await insertUserWithRole(

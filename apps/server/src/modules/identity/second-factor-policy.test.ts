@@ -122,6 +122,7 @@ describe('staff must use a second factor: a per-role policy, enrolment at sign-i
 
     expect((await enrolmentCall(t.app, jar, 'GET', '/authenticate/oauth/mfa/')).json()).toEqual({
       totp: false,
+      passkeys: 0,
       recoveryCodesLeft: 0,
     });
     const started = await enrolmentCall(t.app, jar, 'POST', '/authenticate/oauth/mfa/totp/');

@@ -342,7 +342,7 @@ describe('admin workspace: users (ADMIN.USER)', () => {
 
     const done = await reset(admin, staffId, { reason: 'Lost phone, identity checked by video call' });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ totp: true, recoveryCodes: 10, sessionsEnded: 1 });
+    expect(done.json()).toEqual({ totp: true, passkeys: 0, recoveryCodes: 10, sessionsEnded: 1 });
     // Signed out everywhere at once; nothing of the factor is left; the half-done sign-in cannot use it either.
     expect((await call('GET', '/cp/bill-of-ladings/', staff.headers)).statusCode).toBe(401);
     const left = await queryRows<{ factors: number; codes: number; challenges: number }>(

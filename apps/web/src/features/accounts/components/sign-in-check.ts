@@ -16,6 +16,14 @@ import { finishSignIn, type SignInResult, signIn } from '../api/sign-in';
 /** What the second step's (or the enrolment's) Back rejects with. */
 export const SECOND_STEP_CANCELLED = 'SECOND_STEP_CANCELLED';
 
+/** The second step or the set-up of a second factor, as the login page shows it until `done` or `back`. */
+export type SecondStepRequest = {
+  kind: 'code' | 'enrol';
+  methods: MfaMethod[];
+  done: (user: User) => void;
+  back: (why?: string) => void;
+};
+
 /** The sign-in fields' messages (the first per field), by the contract's schema; empty when both are valid. */
 export type SignInErrors = Partial<Record<keyof SignInForm, string>>;
 
@@ -47,13 +55,35 @@ export async function signInAndGo(
   redirect: string | undefined,
   router: ReturnType<typeof useRouter>,
   onUnverified: (email: string) => void,
-  /** Shows the second step (an account with a second factor) and answers the user once it is done. */
-  secondStep: (methods: MfaMethod[]) => Promise<User>,
-  /** Shows the set-up of a second factor (an account that must have one, decision 023); answers the user. */
-  enrolment: () => Promise<User>,
+  /**
+   * Shows the second step (`code`: an account with a second factor) or the set-up of one (`enrol`: an account that
+   * must have one, decision 023); `done` hands the user back, `back` returns to the password.
+   */
+  show: (step: SecondStepRequest | undefined) => void,
 ): Promise<void> {
+  const ask = (kind: SecondStepRequest['kind'], methods: MfaMethod[]) =>
+    new Promise<User>((resolve, reject) =>
+      show({
+        kind,
+        methods,
+        done: resolve,
+        back: (why) => {
+          if (why) toast.warning(why);
+          reject(Object.assign(new Error(why), { code: SECOND_STEP_CANCELLED }));
+        },
+      }),
+    );
   try {
-    await goAfterSignIn(await signIn(username.trim(), password, secondStep, enrolment), redirect, router);
+    await goAfterSignIn(
+      await signIn(
+        username.trim(),
+        password,
+        (methods) => ask('code', methods),
+        () => ask('enrol', []),
+      ),
+      redirect,
+      router,
+    );
   } catch (error) {
     // Back to the password from the second step: nothing to say.
     if ((error as { code?: string } | null)?.code === SECOND_STEP_CANCELLED) return;
@@ -65,6 +95,8 @@ export async function signInAndGo(
     } else {
       toast.warning(SIGN_IN_MESSAGES.invalidCredentials);
     }
+  } finally {
+    show(undefined);
   }
 }
 

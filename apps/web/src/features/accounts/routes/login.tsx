@@ -1,5 +1,4 @@
-import type { SignInForm, User } from '@lading/contract/accounts';
-import type { MfaMethod } from '@lading/contract/second-factor';
+import type { SignInForm } from '@lading/contract/accounts';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
@@ -7,7 +6,7 @@ import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, us
 import { errorChrome, labelProps } from '../../../components/form/field-chrome';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
-import type { SignInErrors } from '../components/sign-in-check';
+import type { SecondStepRequest, SignInErrors } from '../components/sign-in-check';
 
 const route = getRouteApi('/app-login');
 
@@ -28,13 +27,9 @@ const CANNOT_LOAD = 'The sign-in form could not load its checks. Check your conn
 const signInCheck = () => signInModule().then((module) => module.checkSignIn);
 const preloadCheck = () => void signInModule().catch(() => {});
 
-/** The second step (an account with an authenticator app): its own chunk, fetched when an account needs it. */
-const SecondStepForm = lazy(() =>
-  import('../components/second-step-form').then((module) => ({ default: module.SecondStepForm })),
-);
-/** Setting up a second factor (staff who have none, decision 023): its own chunk too. */
-const EnrolmentForm = lazy(() =>
-  import('../components/enrolment-form').then((module) => ({ default: module.EnrolmentForm })),
+/** The second step or the set-up of a second factor, with their card: a chunk fetched only when one is due. */
+const SecondStepScreen = lazy(() =>
+  import('../components/second-step-screen').then((module) => ({ default: module.SecondStepScreen })),
 );
 
 /** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
@@ -52,12 +47,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   // While the second step is asked (or a second factor set up): how to hand its answer (the user) back to the
   // sign-in sequence.
-  const [secondStep, setSecondStep] = useState<{
-    kind: 'code' | 'enrol';
-    methods: MfaMethod[];
-    done: (user: User) => void;
-    back: (why?: string) => void;
-  }>();
+  const [secondStep, setSecondStep] = useState<SecondStepRequest>();
 
   const change = (field: keyof SignInForm) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
@@ -107,28 +97,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   // The sign-in itself, its failures and the resend come with the check's module, loaded before the first submit.
   const onValid = async (form: SignInForm) => {
     setUnverifiedEmail(null);
-    const { signInAndGo, SECOND_STEP_CANCELLED } = await signInModule();
-    const ask = (kind: 'code' | 'enrol', methods: MfaMethod[]) =>
-      new Promise<User>((resolve, reject) =>
-        setSecondStep({
-          kind,
-          methods,
-          done: resolve,
-          back: (why) => {
-            if (why) toast.warning(why);
-            reject(Object.assign(new Error(why), { code: SECOND_STEP_CANCELLED }));
-          },
-        }),
-      );
-    await signInAndGo(
-      form,
-      redirect,
-      router,
-      setUnverifiedEmail,
-      (methods) => ask('code', methods),
-      () => ask('enrol', []),
-    );
-    setSecondStep(undefined);
+    const { signInAndGo } = await signInModule();
+    await signInAndGo(form, redirect, router, setUnverifiedEmail, setSecondStep);
   };
 
   // A passkey in place of the password: its code comes with the sign-in module, the prompt's on the click.
@@ -143,21 +113,16 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       void signInModule().then(({ resendVerification }) => resendVerification(unverifiedEmail));
   };
 
-  if (secondStep?.kind === 'enrol')
-    return (
-      <AuthCard title="Sign In" subtitle="One more step before the workspace.">
-        <Suspense fallback={null}>
-          <EnrolmentForm onDone={secondStep.done} onBack={secondStep.back} />
-        </Suspense>
-      </AuthCard>
-    );
   if (secondStep)
     return (
-      <AuthCard title="Sign In" subtitle="Second step: confirm it is you.">
-        <Suspense fallback={null}>
-          <SecondStepForm methods={secondStep.methods} onDone={secondStep.done} onBack={secondStep.back} />
-        </Suspense>
-      </AuthCard>
+      <Suspense fallback={null}>
+        <SecondStepScreen
+          kind={secondStep.kind}
+          methods={secondStep.methods}
+          onDone={secondStep.done}
+          onBack={secondStep.back}
+        />
+      </Suspense>
     );
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to manage your shipments.">
