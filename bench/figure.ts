@@ -22,6 +22,10 @@ export type FigureRow = {
   pass: boolean;
   /** Optional detail printed under the table: rounds, what the baseline is, why a figure was skipped. */
   note?: string;
+  /** The 1-minute load average when the row's module started and ended (set by the runner). */
+  loadAverage?: { start: number; end: number };
+  /** Whether the CPU-bound neighbour (neighbour.ts) ran beside the module (set by the runner). */
+  neighbour?: boolean;
 };
 
 /** What `npm run bench` hands each figure module. */
