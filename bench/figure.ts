@@ -1,5 +1,4 @@
 // The shape every figure module answers with, and the small helpers figure modules share.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * A budget on the ratio value / baseline (or on the value itself when `of` is 'value'), written the way the issue
@@ -22,6 +21,10 @@ export type FigureRow = {
   pass: boolean;
   /** Optional detail printed under the table: rounds, what the baseline is, why a figure was skipped. */
   note?: string;
+  /** The 1-minute load average when the row's module started and ended (set by the runner). */
+  loadAverage?: { start: number; end: number };
+  /** Whether the CPU-bound neighbour (neighbour.ts) ran beside the module (set by the runner). */
+  neighbour?: boolean;
 };
 
 /** What `npm run bench` hands each figure module. */
@@ -111,16 +114,4 @@ export async function alternate(
     }
   }
   return { a: median(as), b: median(bs), ratio: median(as.map((a, i) => a / bs[i]!)), as, bs };
-}
-
-/** Longest event-loop stall (ms) while `work` runs, from perf_hooks' event-loop delay histogram. */
-export async function maxEventLoopDelay<T>(work: () => Promise<T>): Promise<{ result: T; maxMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  try {
-    const result = await work();
-    return { result, maxMs: histogram.max / 1e6 };
-  } finally {
-    histogram.disable();
-  }
 }

@@ -26,23 +26,32 @@ export async function benchApp(engine: Engine, postgresUrl: string): Promise<Tes
 
 /**
  * Runs SQL text with parameters on the database directly, no ORM in between: PostgreSQL through the app's own pg
- * pool; PGlite — which the app runs in a worker thread — on an in-process copy of the app's database (its data
- * directory dumped and loaded into a new PGlite on this thread), the way a bare server would embed it.
+ * pool — as a named prepared statement when given a `name` (pg prepares it once per connection, as the app's
+ * prepared queries are); PGlite — which the app runs in a worker thread — on an in-process copy of the app's
+ * database (its data directory dumped and loaded into a new PGlite on this thread), the way a bare server would
+ * embed it. PGlite's driver, the app's included, ignores statement names: every query there is parsed and planned.
  */
 export async function rawQuery(database: Database): Promise<{
-  run: (text: string, params: unknown[]) => Promise<unknown[]>;
+  run: (text: string, params: unknown[], name?: string) => Promise<unknown[]>;
   close: () => Promise<void>;
 }> {
   const client = (
     database.db as unknown as {
       $client: {
-        query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+        query(
+          query: string | { name: string; text: string; values: unknown[] },
+          params?: unknown[],
+        ): Promise<{ rows: unknown[] }>;
         dumpDataDir(): Promise<Blob>;
       };
     }
   ).$client;
   if (database.kind === 'postgres')
-    return { run: async (text, params) => (await client.query(text, params)).rows, close: async () => {} };
+    return {
+      run: async (text, params, name) =>
+        (await (name ? client.query({ name, text, values: params }) : client.query(text, params))).rows,
+      close: async () => {},
+    };
   const copy = await PGlite.create({
     loadDataDir: await client.dumpDataDir(),
     extensions: { citext, pg_trgm },

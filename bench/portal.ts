@@ -20,13 +20,35 @@ export async function buildPortal(): Promise<void> {
   });
 }
 
-/** A port free on this machine now (the OS picks it). */
-export async function freePort(): Promise<number> {
+/** Ports handed out in this run (a server may not have bound its port yet when the next one is asked for). */
+const used = new Set<number>();
+
+/** Whether `port` (0: any) can be listened on now; answers the port it got. */
+async function tryPort(port: number): Promise<number | null> {
   const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
+  const got = await new Promise<number | null>((done) => {
+    probe.once('error', () => done(null));
+    probe.listen(port, '127.0.0.1', () => done((probe.address() as { port: number }).port));
+  });
+  if (got !== null) await new Promise((done) => probe.close(done));
+  return got;
+}
+
+/**
+ * A port free on this machine now for a server the bench starts in another process: the first free one of
+ * BENCH_PORTS (`3600-3699`) when set (a machine where each user keeps to a range), else one the OS picks.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return (await tryPort(0))!;
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (used.has(port)) continue;
+    if ((await tryPort(port)) !== null) {
+      used.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
 }
 
 export async function startPortal(

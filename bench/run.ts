@@ -6,6 +6,7 @@ import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchContext, FigureModule, FigureRow } from './figure';
+import { startNeighbour, wantsNeighbour } from './neighbour';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = resolve(here, 'results.json');
@@ -31,12 +32,17 @@ for (const file of modules) {
   context.log(`${file} …`);
   const started = performance.now();
   const run = (await import(pathToFileURL(resolve(here, 'figures', file)).href)).default as FigureModule;
+  const moduleRows: FigureRow[] = [];
+  const loadStart = round2(loadavg()[0]!);
+  // Figures 4, 5 and 7 run with one core kept busy by a neighbour process (issue 29), unless BENCH_NEIGHBOUR=0.
+  const stopNeighbour = wantsNeighbour(file) ? await startNeighbour() : null;
+  if (stopNeighbour) context.log(`${file}: with the CPU-bound neighbour on one core`);
   try {
-    figures.push(...(await run(context)));
+    moduleRows.push(...(await run(context)));
   } catch (error) {
     // One broken module must not hide the others' figures; its failure is a failed row.
     context.log(`${file} failed: ${(error as Error).stack}`);
-    figures.push({
+    moduleRows.push({
       id: file.replace(/\.figure\.ts$/, ''),
       name: `${file} (failed)`,
       value: null,
@@ -46,7 +52,11 @@ for (const file of modules) {
       pass: false,
       note: `failed: ${(error as Error).message}`,
     });
+  } finally {
+    await stopNeighbour?.();
   }
+  const loadAverage = { start: loadStart, end: round2(loadavg()[0]!) };
+  for (const row of moduleRows) figures.push({ ...row, loadAverage, neighbour: Boolean(stopNeighbour) });
   context.log(`${file} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 const loadAtEnd = loadavg();
@@ -55,13 +65,15 @@ const byId = (a: FigureRow, b: FigureRow) => a.id.localeCompare(b.id, 'en', { nu
 figures.sort(byId);
 
 const cell = (value: number | null) => (value === null ? '-' : String(value));
+const loadCell = (f: FigureRow) =>
+  f.loadAverage ? `${f.loadAverage.start} → ${f.loadAverage.end}${f.neighbour ? ' (+1 core)' : ''}` : '-';
 const renderTable = (rows: FigureRow[]) =>
   [
-    '| # | figure | value | baseline | ratio | budget | pass |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| # | figure | value | baseline | ratio | budget | pass | load (neighbour) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (f) =>
-        `| ${f.id} | ${f.name} | ${cell(f.value)} | ${cell(f.baseline)} | ${cell(f.ratio)} | ${f.budget} | ${f.pass ? 'pass' : 'FAIL'} |`,
+        `| ${f.id} | ${f.name} | ${cell(f.value)} | ${cell(f.baseline)} | ${cell(f.ratio)} | ${f.budget} | ${f.pass ? 'pass' : 'FAIL'} | ${loadCell(f)} |`,
     ),
   ].join('\n');
 const renderNotes = (rows: FigureRow[]) =>
@@ -80,6 +92,8 @@ const machine = {
   node: process.version,
   /** 1-minute load averages at the start and end of the run: the machine is shared, figures are noisy. */
   loadAverage: { start: round2(loadAtStart[0]!), end: round2(loadAtEnd[0]!) },
+  /** What else ran on the machine, as the person running the bench says (BENCH_MACHINE_NOTE). */
+  ...(process.env.BENCH_MACHINE_NOTE ? { note: process.env.BENCH_MACHINE_NOTE } : {}),
 };
 const date = new Date().toISOString();
 const summary = `${figures.filter((f) => f.pass).length} of ${figures.length} within budget`;
@@ -102,7 +116,7 @@ if (filters.length === 0 || process.argv.includes('--write')) {
   if (start < 0 || end < start) throw new Error(`${DOC_FILE} lacks the ${DOC_START} … ${DOC_END} markers`);
   const block = [
     DOC_START,
-    `Run ${date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadAverage.start} at the start, ${machine.loadAverage.end} at the end.`,
+    `Run ${date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadAverage.start} at the start, ${machine.loadAverage.end} at the end${machine.note ? ` (${machine.note})` : ''}. The last column: each module's 1-minute load average at its start and end, "+1 core" where the CPU-bound neighbour ran beside it.`,
     '',
     renderTable(rows),
     '',

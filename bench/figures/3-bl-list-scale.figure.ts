@@ -1,8 +1,9 @@
 // Figure 3: BL list page 1 (limit 10, default sort) p50 at 1,000,000 bills for 10,000 customers against the same at
 // 10,000 bills, PostgreSQL, through the full app (app.inject: auth, validation, queries, serialisation): as the
 // corporate admin, as a customer, with a status filter, with a BL-number search, and the admin review queue.
-// Both data sets are generated in SQL (generateBills). BENCH_REUSE=1 keeps them (lading_bench_<bills>) for the
-// next run instead of dropping them.
+// Both data sets are generated in SQL (generateBills), in databases named BENCH_DB_PREFIX (default lading_bench_)
+// plus the number of bills, so two runs on one server given different prefixes never drop each other's.
+// BENCH_REUSE=1 keeps them for the next run with the same prefix instead of dropping them.
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db/client';
@@ -13,6 +14,7 @@ import { seedDemoData } from '../../apps/server/src/seed/demo';
 import { signInAs } from '../../apps/server/src/test/auth';
 import { generateBills } from '../../apps/server/src/test/generate-bills';
 import type { TestApp } from '../../apps/server/src/test/test-app';
+import { budgetOf } from '../budgets';
 import { alternate, type BenchContext, type FigureModule, figure, quantile } from '../figure';
 
 const LARGE = 1_000_000;
@@ -46,6 +48,14 @@ const SCENARIOS = [
 
 type ScaleApp = TestApp & { headers: Record<'admin' | 'customer', Record<string, string>>; note: string };
 
+/** BENCH_DB_PREFIX: letters, digits and underscores only (it becomes part of a database name). */
+function databasePrefix(): string {
+  const prefix = process.env.BENCH_DB_PREFIX ?? 'lading_bench_';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix))
+    throw new Error(`BENCH_DB_PREFIX must be lower-case letters, digits and underscores (got "${prefix}")`);
+  return prefix;
+}
+
 function databaseUrl(context: BenchContext, name: string): string {
   const url = new URL(context.postgresUrl);
   url.pathname = `/${name}`;
@@ -54,7 +64,7 @@ function databaseUrl(context: BenchContext, name: string): string {
 
 async function scaleApp(context: BenchContext, bills: number): Promise<ScaleApp> {
   const reuse = process.env.BENCH_REUSE === '1';
-  const name = `lading_bench_${bills}`;
+  const name = `${databasePrefix()}${bills}`;
   const admin = new pg.Client({ connectionString: context.postgresUrl });
   await admin.connect();
   let fresh = true;
@@ -142,7 +152,7 @@ const blListScale: FigureModule = async (context) => {
           name: `BL list page 1 p50 at 1M bills, ${scenario.name}, PostgreSQL (ms)`,
           value: result.a,
           baseline: result.b,
-          budget: { op: '<=', limit: 1.5 },
+          budget: budgetOf(scenario.id),
           note: `baseline: the same at ${SMALL} bills; ${ROUNDS} alternating rounds of ${REQUESTS} requests, 1M ${result.as.map((v) => v.toFixed(1)).join('/')} vs 10k ${result.bs.map((v) => v.toFixed(1)).join('/')} ms; ${large.note}`,
         }),
       );

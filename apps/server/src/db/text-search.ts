@@ -59,9 +59,43 @@ function buildFoldTable(): { from: string; to: string } {
 const FOLD = buildFoldTable();
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** `lower(translate(value, <accented>, <plain>))`: the folded form stored in every `search_*` column. */
+/**
+ * `lower(translate(value, <accented>, <plain>))`: the folded form stored in every `search_*` column (a stored
+ * generated column, so reads never run it). Never for a search term: see `foldedTerm`.
+ */
 export function foldedSql(value: SQL | AnyPgColumn): SQL {
   return sql`lower(translate(${value}, ${sql.raw(quote(FOLD.from))}, ${sql.raw(quote(FOLD.to))}))`;
+}
+
+const FOLD_TO = [...FOLD.to];
+const FOLD_MAP = new Map([...FOLD.from].map((letter, i) => [letter, FOLD_TO[i]!]));
+
+/**
+ * `translate(text, <accented>, <plain>)` done here, with the same table and the same meaning as PostgreSQL's
+ * (each listed letter replaced by its plain letter, everything else kept).
+ */
+export function foldLetters(text: string): string {
+  let out = '';
+  for (const letter of text) out += FOLD_MAP.get(letter) ?? letter;
+  return out;
+}
+
+/**
+ * A search term folded as the `search_*` columns are: its letters folded here (`foldLetters`), lower-cased by the
+ * database (`lower($n)`, so the database's own case rules apply to both sides). Not `foldedSql(term)`: in the
+ * generic plan PostgreSQL switches a prepared statement to after five runs, nothing is folded at planning time, and
+ * `translate()` over ~500 letters of a parameter ran once per row the scan read (the port typeahead went from
+ * about 1 ms to 15–26 ms on the seeded ports; issue 29, `search-generic-plans.test.ts`). `lower()` of a short
+ * parameter per row is cheap. Prepared queries pass `foldLetters(term)` as the placeholder's value and use
+ * `foldedParam(placeholder)`.
+ */
+export function foldedTerm(term: string): SQL {
+  return foldedParam(sql`${foldLetters(term)}`);
+}
+
+/** `lower(<value>)` of a term already folded by `foldLetters` (a prepared query's placeholder). */
+export function foldedParam(value: unknown): SQL {
+  return sql`lower(${value})`;
 }
 
 /**

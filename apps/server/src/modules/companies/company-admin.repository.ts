@@ -1,7 +1,7 @@
 import type { AdminCompany, AdminCompanyListQuery, CompanyValues } from '@lading/contract/admin-workspace';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { escapeLike, foldedSql } from '../../db/text-search';
+import { escapeLike, foldedTerm } from '../../db/text-search';
 
 type Conn = Db | Tx;
 
@@ -25,7 +25,7 @@ export async function findCompanies(
   if (query.search) {
     const term = escapeLike(query.search);
     conditions.push(
-      sql`(p.search_name like '%' || ${foldedSql(sql`${term}`)} || '%' or p.code like ${`${term.toUpperCase()}%`})`,
+      sql`(p.search_name like '%' || ${foldedTerm(term)} || '%' or p.code like ${`${term.toUpperCase()}%`})`,
     );
   }
   if (query.status) conditions.push(sql`p.status = ${query.status}`);

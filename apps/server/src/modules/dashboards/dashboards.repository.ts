@@ -17,7 +17,7 @@ import {
 import type { QuotationStatus } from '@lading/contract/quotations';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { escapeLike, foldedSql } from '../../db/text-search';
+import { escapeLike, foldedTerm } from '../../db/text-search';
 import { type Scope, scoped } from '../../lib/scopes';
 import { EFFECTIVE_STATUS } from '../quotations';
 import { sailingJoin } from '../voyages';
@@ -241,7 +241,7 @@ export function buildAdminSearch(scope: Scope, term: string, limit: number): SQL
   const pattern = `%${escapeLike(term)}%`;
   const exact = term.toUpperCase();
   const companyOwners = sql`select u.id from users u where u.party_id in (
-    select p.id from parties p where p.search_name like '%' || ${foldedSql(sql`${escapeLike(term)}`)} || '%')`;
+    select p.id from parties p where p.search_name like '%' || ${foldedTerm(escapeLike(term))} || '%')`;
   const bills = sql`
     select 'BILL_OF_LADING' as kind, b.id, b.number, b.status, b.updated_at, b.created_by_id, b.pol_id, b.pod_id,
       '/app-dashboard-admin/bl-review/' || b.id as link,

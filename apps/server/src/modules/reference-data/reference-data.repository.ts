@@ -12,7 +12,7 @@ import {
   railwayStations,
   unitCategories,
 } from '../../db/schema/reference-data';
-import { escapeLike, foldedSql } from '../../db/text-search';
+import { escapeLike, foldedParam, foldedTerm, foldLetters } from '../../db/text-search';
 
 /** `%`, `_` and `\` are literal characters in a search term, never LIKE wildcards. */
 /**
@@ -25,13 +25,22 @@ function isSubstringTerm(term: string): boolean {
 
 type SearchColumns = { code: AnyColumn; searchName: AnyColumn; name: AnyColumn };
 
-/** The values a search term contributes to the SQL (or, for a prepared query, placeholders for them). */
+/**
+ * The values a search term contributes to the SQL (or, for a prepared query, placeholders for them): the term and
+ * its LIKE-escaped form arrive with their letters folded (`foldLetters`); the SQL only lower-cases them, so no plan
+ * folds a term per row (db/text-search.ts, `foldedTerm`).
+ */
 type SearchParams = { term: unknown; escaped: unknown; codeExact: unknown; codePrefix: unknown };
 
 function searchParams(rawTerm: string): SearchParams {
   const term = rawTerm.trim();
   const codeExact = term.toUpperCase();
-  return { term, escaped: escapeLike(term), codeExact, codePrefix: `${escapeLike(codeExact)}%` };
+  return {
+    term: foldLetters(term),
+    escaped: foldLetters(escapeLike(term)),
+    codeExact,
+    codePrefix: `${escapeLike(codeExact)}%`,
+  };
 }
 
 /**
@@ -40,13 +49,13 @@ function searchParams(rawTerm: string): SearchParams {
  * then shorter names first. Every branch of the condition has an index.
  */
 function searchSql(columns: SearchColumns, p: SearchParams, substring: boolean): { where: SQL; rank: SQL } {
-  const folded = foldedSql(sql`${p.escaped}`);
+  const folded = foldedParam(p.escaped);
   const namePattern = substring ? sql`'%' || ${folded} || '%'` : sql`${folded} || '%'`;
   const where = sql`(${columns.code} like ${p.codePrefix} or ${columns.searchName} like ${namePattern})`;
   const rank = sql`case
     when ${columns.code} = ${p.codeExact} then 0
     when ${columns.code} like ${p.codePrefix} then 1
-    when ${columns.searchName} = ${foldedSql(sql`${p.term}`)} then 2
+    when ${columns.searchName} = ${foldedParam(p.term)} then 2
     when ${columns.searchName} like ${folded} || '%' then 3
     when ${columns.searchName} like '% ' || ${folded} || '%' then 4
     else 5 end`;
@@ -237,7 +246,7 @@ export async function findHsCodes(db: Db, commodityStartsWith: string | undefine
   const where = term
     ? and(
         commodity,
-        sql`(${hsCodes.searchDescription} like ${foldedSql(sql`${escapeLike(term)}`)} || '%' or ${hsCodes.code} like ${`${escapeLike(term)}%`})`,
+        sql`(${hsCodes.searchDescription} like ${foldedTerm(escapeLike(term))} || '%' or ${hsCodes.code} like ${`${escapeLike(term)}%`})`,
       )
     : commodity;
   return db
