@@ -1,6 +1,7 @@
 // The tracking module's front door (issue 30): track-and-trace events. For app.ts, the routes and the service
 // factory; for `shipments` (the Track screen and the shipment page), the `TrackingService` type; for `voyages`
-// (through app.ts), the `CallChange` it reports; for the demo seed, `createTrackingService`.
+// (through app.ts), the `CallChange` it reports; for the demo seed, `createTrackingService`; for `dcsa` (the DCSA
+// Track & Trace API and its webhook worker, decision 029), the feed's and the push outbox's types.
 export { trackingRoutes } from './tracking.routes';
 export {
   type CallChange,
@@ -8,3 +9,14 @@ export {
   SHIPMENT_EVENT_SOURCES,
   type TrackingService,
 } from './tracking.service';
+export {
+  type CallKey,
+  DEFAULT_RETRY,
+  type DeliveryAttempt,
+  type DueDelivery,
+  type FeedEventRow,
+  type FeedFilter,
+  type RetryPolicy,
+  type SubscriptionInput,
+  type SubscriptionRow,
+} from './tracking-feed.service';
