@@ -77,7 +77,9 @@ const text = (max: number) =>
 const unLocationCode = z
   .string({ message: 'must be a text' })
   .regex(LOCODE, 'must be a UN/LOCODE (2 letters of the country, 3 of the place: NLRTM)');
-const imoNumber = z.string({ message: 'must be a text' }).regex(/^\d{7}$/, 'must be an IMO number (7 digits)');
+const imoNumber = z
+  .string({ message: 'must be a text' })
+  .regex(/^\d{7}$/, 'must be an IMO number (7 digits)');
 /** A container number as the standard's `equipmentReference` (11 characters), written with or without spaces. */
 const equipmentReference = z
   .string({ message: 'must be a text' })
@@ -197,7 +199,8 @@ export const DcsaTntEventParamsSchema = z.object({
 
 /* ---------------------------------------------------------------- subscriptions */
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}|[A-Za-z0-9+/]{3})?$/;
+const BASE64 =
+  /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}|[A-Za-z0-9+/]{3})?$/;
 /** Bytes of a base64 text (standard alphabet, padding optional). */
 export const base64Length = (value: string) => Math.floor((value.replace(/=+$/, '').length * 3) / 4);
 

@@ -14,6 +14,6 @@ export * from './schema/rate-limits';
 export * from './schema/reference-data';
 export * from './schema/signing-keys';
 export * from './schema/tariffs';
+export * from './schema/tracking';
 export * from './schema/users';
 export * from './schema/voyages';
-export * from './schema/tracking';

@@ -108,8 +108,10 @@ export type Received = { headers: IncomingHttpHeaders; body: string; status: num
  * default; it may wait before answering). `close()` stops it; `url` is where it listens.
  */
 export async function startReceiver(
-  answer: (request: { headers: IncomingHttpHeaders; body: string }, index: number) => number | Promise<number> = () =>
-    204,
+  answer: (
+    request: { headers: IncomingHttpHeaders; body: string },
+    index: number,
+  ) => number | Promise<number> = () => 204,
   port = 0,
 ) {
   const received: Received[] = [];

@@ -109,7 +109,9 @@ export const trackingSubscriptions = pgTable(
     /** As the subscriber wrote it (answered back), and the call it names (matched on). */
     transportCallReference: text('transport_call_reference'),
     /** Null again when the voyage is removed: the reference then matches nothing. */
-    transportCallId: integer('transport_call_id').references(() => transportCalls.id, { onDelete: 'set null' }),
+    transportCallId: integer('transport_call_id').references(() => transportCalls.id, {
+      onDelete: 'set null',
+    }),
     vesselIMONumber: text('vessel_imo_number'),
     carrierExportVoyageNumber: text('carrier_export_voyage_number'),
     carrierServiceCode: text('carrier_service_code'),

@@ -44,7 +44,11 @@ function transportCall(call: NonNullable<FeedEventRow['call']>) {
       sequence: call.sequence,
     }),
     transportCallSequenceNumber: call.sequence,
-    location: { locationType: 'UNLO', ...(locationName ? { locationName } : {}), UNLocationCode: call.portCode },
+    location: {
+      locationType: 'UNLO',
+      ...(locationName ? { locationName } : {}),
+      UNLocationCode: call.portCode,
+    },
     facilityTypeCode: 'POTE',
     modeOfTransport: 'VESSEL',
     carrierServiceCode: call.serviceCode,

@@ -103,7 +103,10 @@ function fieldOf(instancePath: string, context: string | undefined): string {
  * its own, so its refusals (400, 5xx) answer the standard's error body while the access hook's 401 and 403, and our
  * 404 and 409, keep the portal's.
  */
-export const trackAndTraceRoutes: FastifyPluginAsyncZod<{ tnt: TrackAndTraceService }> = async (app, { tnt }) => {
+export const trackAndTraceRoutes: FastifyPluginAsyncZod<{ tnt: TrackAndTraceService }> = async (
+  app,
+  { tnt },
+) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', DCSA_TNT_API_VERSION);
   });
@@ -125,7 +128,9 @@ export const trackAndTraceRoutes: FastifyPluginAsyncZod<{ tnt: TrackAndTraceServ
         const field = fieldOf(issue.instancePath, error.validationContext);
         if (seen.has(field)) continue;
         seen.add(field);
-        details.push(detail(request, field, issue.message ?? 'is invalid', DCSA_TNT_ERROR_CODES.invalidInput));
+        details.push(
+          detail(request, field, issue.message ?? 'is invalid', DCSA_TNT_ERROR_CODES.invalidInput),
+        );
       }
       return answer(request, reply, 400, details);
     }

@@ -186,7 +186,9 @@ export function createTrackAndTraceService(deps: {
         carrierServiceCode: body.carrierServiceCode ?? null,
         UNLocationCode: body.UNLocationCode ?? null,
       },
-      ...(reference !== undefined ? { transportCall: { reference, key: parseCallReference(reference) } } : {}),
+      ...(reference !== undefined
+        ? { transportCall: { reference, key: parseCallReference(reference) } }
+        : {}),
     };
   }
 
@@ -243,7 +245,10 @@ export function createTrackAndTraceService(deps: {
     },
 
     /** POST: a subscription of the caller's scope; the secret is sealed and never answered. */
-    async createSubscription(caller: Principal, body: DcsaTntSubscriptionCreate): Promise<DcsaTntSubscription> {
+    async createSubscription(
+      caller: Principal,
+      body: DcsaTntSubscriptionCreate,
+    ): Promise<DcsaTntSubscription> {
       const input = await subscriptionInput(body);
       return toDcsaSubscription(await tracking.createSubscription(caller, input, sealSecret(body.secret)));
     },

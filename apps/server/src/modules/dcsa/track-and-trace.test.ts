@@ -31,7 +31,7 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
 
   /** The shipment every read below looks at, and its events' ids. */
   let shipment: Awaited<ReturnType<typeof trackedShipment>>;
-  const ids: Record<string, string> = {};
+  const ids = { emptyPickUp: '', gateIn: '', gateInCorrected: '', load: '' };
   let callReference = '';
 
   beforeAll(async () => {
@@ -71,7 +71,11 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     });
     // The vessel's actual arrival and departure at the port of loading: transport events.
     const voyage = (
-      await t.app.inject({ method: 'GET', url: `/cp/admin/voyages/${shipment.sailing.voyageId}/`, headers: admin })
+      await t.app.inject({
+        method: 'GET',
+        url: `/cp/admin/voyages/${shipment.sailing.voyageId}/`,
+        headers: admin,
+      })
     ).json();
     const loading = voyage.calls.find((c: { port: { code: string } }) => c.port.code === 'INNSA');
     const actuals = await t.app.inject({
@@ -83,7 +87,11 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     expect(actuals.statusCode, actuals.body).toBe(200);
     // The booking's and bill's domain events become shipment events (the dispatcher runs before the mail).
     await t.app.ctx.mail.flush();
-    const load = await t.app.inject({ method: 'GET', url: `/dcsa/tnt/v3/events/${ids.load}`, headers: admin });
+    const load = await t.app.inject({
+      method: 'GET',
+      url: `/dcsa/tnt/v3/events/${ids.load}`,
+      headers: admin,
+    });
     callReference = load.json().payload.transportCall.transportCallReference;
   });
   afterAll(() => t.close());
@@ -101,7 +109,11 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
   const expectRefused = (res: LightMyRequestResponse, field: string, message?: RegExp) => {
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json();
-    expect(body).toMatchObject({ statusCode: 400, statusCodeText: 'Bad Request', httpMethod: expect.any(String) });
+    expect(body).toMatchObject({
+      statusCode: 400,
+      statusCodeText: 'Bad Request',
+      httpMethod: expect.any(String),
+    });
     expect(typeof body.errorDateTime).toBe('string');
     const named = body.errors.find((e: { field?: string }) => e.field === field);
     expect(named, res.body).toBeDefined();
@@ -121,8 +133,8 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
         (e.metadata.eventType === 'EQUIPMENT' && e.metadata.retractedEventID === ids.gateIn) ||
         e.payload?.documentReference === shipment.booking.number ||
         e.payload?.documentReference === shipment.bill.number ||
-        (e.payload?.transportCall as { transportCallReference?: string } | undefined)?.transportCallReference ===
-          callReference,
+        (e.payload?.transportCall as { transportCallReference?: string } | undefined)
+          ?.transportCallReference === callReference,
     );
 
   it.skipIf(!HAS_TNT_FILES)(
@@ -190,14 +202,18 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
       expect(byId(ids.gateIn).payload).toMatchObject({ equipmentEventTypeCode: 'GTIN' });
       // Transport events: the call's actual arrival and departure.
       const transport = list.filter((e) => e.metadata.eventType === 'TRANSPORT');
-      expect(transport.map((e) => [e.payload!.transportEventTypeCode, e.payload!.eventClassifierCode])).toEqual([
+      expect(
+        transport.map((e) => [e.payload!.transportEventTypeCode, e.payload!.eventClassifierCode]),
+      ).toEqual([
         ['ARRI', 'ACT'],
         ['DEPA', 'ACT'],
       ]);
       expect(transport[0]!.payload!.transportCall).toMatchObject({ transportCallReference: callReference });
       // Shipment events: the booking received and confirmed.
       const shipmentEvents = list.filter((e) => e.metadata.eventType === 'SHIPMENT');
-      expect(shipmentEvents.map((e) => [e.payload!.shipmentEventTypeCode, e.payload!.documentTypeCode])).toEqual([
+      expect(
+        shipmentEvents.map((e) => [e.payload!.shipmentEventTypeCode, e.payload!.documentTypeCode]),
+      ).toEqual([
         ['RECE', 'BKG'],
         ['CONF', 'BKG'],
       ]);
@@ -231,37 +247,48 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     ]);
     // Written with spaces and in lower case, as on papers.
     expect(
-      codes(await events(`equipmentReference=${encodeURIComponent(container.toLowerCase().replace(/(\d)/, ' $1'))}`)),
+      codes(
+        await events(
+          `equipmentReference=${encodeURIComponent(container.toLowerCase().replace(/(\d)/, ' $1'))}`,
+        ),
+      ),
     ).toHaveLength(5);
     expect(codes(await events(`equipmentReference=${container}&equipmentEventTypeCodes=GTOT,LOAD`))).toEqual([
       'GTOT',
       'LOAD',
     ]);
-    expect(
-      codes(await events(`documentTypeCodes=BKG&documentReference=${shipment.booking.number}`)),
-    ).toEqual(['RECE', 'CONF']);
+    expect(codes(await events(`documentTypeCodes=BKG&documentReference=${shipment.booking.number}`))).toEqual(
+      ['RECE', 'CONF'],
+    );
     expect(
       codes(await events(`shipmentEventTypeCodes=CONF&documentReference=${shipment.booking.number}`)),
     ).toEqual(['CONF']);
-    expect(codes(await events(`eventTypes=SHIPMENT,EQUIPMENT&documentReference=${shipment.booking.number}`))).toEqual([
-      'RECE',
-      'CONF',
-    ]);
+    expect(
+      codes(await events(`eventTypes=SHIPMENT,EQUIPMENT&documentReference=${shipment.booking.number}`)),
+    ).toEqual(['RECE', 'CONF']);
     // The call: its arrival and departure, and the container's load there.
     const ref = encodeURIComponent(callReference);
     expect(codes(await events(`transportCallReference=${ref}`))).toEqual(
       expect.arrayContaining(['LOAD', 'ARRI', 'DEPA']),
     );
-    expect(codes(await events(`transportCallReference=${ref}&transportEventTypeCodes=ARRI`))).toEqual(['ARRI']);
-    expect(codes(await events(`transportCallReference=${ref}&equipmentReference=${container}`))).toEqual(['LOAD']);
+    expect(codes(await events(`transportCallReference=${ref}&transportEventTypeCodes=ARRI`))).toEqual([
+      'ARRI',
+    ]);
+    expect(codes(await events(`transportCallReference=${ref}&equipmentReference=${container}`))).toEqual([
+      'LOAD',
+    ]);
     const voyage = shipment.sailing.carrierVoyageNumber;
     const service = callReference.split('-')[0];
     expect(
-      codes(await events(`carrierExportVoyageNumber=${voyage}&carrierServiceCode=${service}&eventTypes=TRANSPORT`)),
+      codes(
+        await events(
+          `carrierExportVoyageNumber=${voyage}&carrierServiceCode=${service}&eventTypes=TRANSPORT`,
+        ),
+      ),
     ).toEqual(expect.arrayContaining(['ARRI', 'DEPA']));
-    expect(codes(await events(`carrierExportVoyageNumber=${voyage}&equipmentReference=${container}`))).toEqual([
-      'LOAD',
-    ]);
+    expect(
+      codes(await events(`carrierExportVoyageNumber=${voyage}&equipmentReference=${container}`)),
+    ).toEqual(['LOAD']);
     expect(codes(await events(`UNLocationCode=INNSA&equipmentReference=${container}`))).toHaveLength(5);
     expect(codes(await events(`UNLocationCode=AEJEA&equipmentReference=${container}`))).toEqual([]);
     // Mutually contradicting filters, a reference we never publish, a call that is not ours: nothing.
@@ -300,13 +327,19 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     ).toEqual([]);
     // eventDateTime: when it happened (the load, 3 hours ago; the rest earlier).
     expect(
-      codes(await events(`equipmentReference=${container}&eventDateTime:gte=${encodeURIComponent(hoursAgo(10))}`)),
+      codes(
+        await events(`equipmentReference=${container}&eventDateTime:gte=${encodeURIComponent(hoursAgo(10))}`),
+      ),
     ).toEqual(['LOAD']);
   });
 
   it('refuses a bad parameter with a 400 in the standard’s error body naming it', async () => {
-    const refused = async (query: string, field: string, message?: RegExp, headers: Record<string, string> = {}) =>
-      expectRefused(await get(`/dcsa/tnt/v3/events?${query}`, customer, headers), field, message);
+    const refused = async (
+      query: string,
+      field: string,
+      message?: RegExp,
+      headers: Record<string, string> = {},
+    ) => expectRefused(await get(`/dcsa/tnt/v3/events?${query}`, customer, headers), field, message);
     await refused('eventTypes=SHIPMENT,PARCEL', 'eventTypes', /EQUIPMENT, TRANSPORT, SHIPMENT/);
     await refused('equipmentEventTypeCodes=', 'equipmentEventTypeCodes');
     await refused('limit=0', 'limit');
@@ -364,9 +397,9 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     const container = shipment.containerNumber;
     expect(await events(`equipmentReference=${container}`, customer2)).toEqual([]);
     expect(await events(`documentReference=${shipment.booking.number}`, customer2)).toEqual([]);
-    expect(await events(`documentReference=${shipment.booking.number}&documentTypeCodes=BKG`, customer2)).toEqual(
-      [],
-    );
+    expect(
+      await events(`documentReference=${shipment.booking.number}&documentTypeCodes=BKG`, customer2),
+    ).toEqual([]);
     expect((await get(`/dcsa/tnt/v3/events/${ids.load}`, customer2)).statusCode).toBe(404);
     expect((await get(`/dcsa/tnt/v3/events/${ids.gateIn}`, customer2)).statusCode).toBe(404);
     // Nor in the unfiltered feed; the vessel's arrival and departure are schedule facts everyone reads.
@@ -375,17 +408,21 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     expect(all.some((e) => e.payload?.documentReference === shipment.booking.number)).toBe(false);
     const transport = all.filter(
       (e) =>
-        (e.payload?.transportCall as { transportCallReference?: string } | undefined)?.transportCallReference ===
-        callReference,
+        (e.payload?.transportCall as { transportCallReference?: string } | undefined)
+          ?.transportCallReference === callReference,
     );
     expect(transport.map((e) => e.payload!.transportEventTypeCode)).toEqual(['ARRI', 'DEPA']);
-    expect((await get(`/dcsa/tnt/v3/events/${transport[0]!.metadata.eventID}`, customer2)).statusCode).toBe(200);
+    expect((await get(`/dcsa/tnt/v3/events/${transport[0]!.metadata.eventID}`, customer2)).statusCode).toBe(
+      200,
+    );
     // A branch of another office sees none of it; the corporate office all of it.
     expect(await events(`equipmentReference=${container}`, branch)).toEqual([]);
     expect(await events(`equipmentReference=${container}`, admin)).toHaveLength(5);
     // An id that is not a UUID, and one no event has: 404 alike.
     expect((await get('/dcsa/tnt/v3/events/not-an-id', customer)).statusCode).toBe(404);
-    expect((await get('/dcsa/tnt/v3/events/00000000-0000-4000-8000-000000000000', customer)).statusCode).toBe(404);
+    expect((await get('/dcsa/tnt/v3/events/00000000-0000-4000-8000-000000000000', customer)).statusCode).toBe(
+      404,
+    );
     // Anonymous: 401 in the portal's shape.
     const anonymous = await t.app.inject({ method: 'GET', url: '/dcsa/tnt/v3/events' });
     expect(anonymous.statusCode).toBe(401);
@@ -394,8 +431,12 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
 
   describe('subscriptions', () => {
     const base = '/dcsa/tnt/v3/event-subscriptions';
-    const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, headers: Headers, payload?: object) =>
-      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const send = (
+      method: 'POST' | 'PUT' | 'DELETE' | 'GET',
+      url: string,
+      headers: Headers,
+      payload?: object,
+    ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
     it('creates, lists, reads, replaces, rotates the secret of and deletes a subscription; the secret is never answered', async () => {
       const secret = newSecret();
@@ -426,7 +467,9 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
 
       const list = await send('GET', base, customer);
       expect(list.statusCode).toBe(200);
-      expect(list.json().map((s: DcsaTntSubscription) => s.subscriptionID)).toContain(subscription.subscriptionID);
+      expect(list.json().map((s: DcsaTntSubscription) => s.subscriptionID)).toContain(
+        subscription.subscriptionID,
+      );
       expect((await send('GET', url, customer)).json()).toEqual(subscription);
 
       // PUT replaces the whole subscription: a filter left out is removed.
@@ -448,7 +491,10 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
       });
       // The secret is not changed by a PUT of the subscription, nor given to one.
       expectRefused(
-        await send('PUT', url, customer, { callbackUrl: 'https://receiver.example.com/x', secret: newSecret() }),
+        await send('PUT', url, customer, {
+          callbackUrl: 'https://receiver.example.com/x',
+          secret: newSecret(),
+        }),
         'secret',
         /PUT/,
       );
@@ -472,7 +518,11 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
         sql`select secret_sealed::text as sealed from tracking_subscriptions where subscription_id = ${subscription.subscriptionID}`,
       );
       expect(after!.sealed).not.toBe(before!.sealed);
-      expectRefused(await send('PUT', `${url}/secret`, customer, { secret: 'c2hvcnQ=' }), 'secret', /32 bytes/);
+      expectRefused(
+        await send('PUT', `${url}/secret`, customer, { secret: 'c2hvcnQ=' }),
+        'secret',
+        /32 bytes/,
+      );
       // No answer ever carries it.
       for (const res of [list, await send('GET', url, customer), await send('GET', base, customer)])
         expect(res.body).not.toContain('secret');
@@ -505,7 +555,10 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     it('refuses a bad subscription body naming the field, and writes nothing', async () => {
       const count = async () =>
         (
-          await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from tracking_subscriptions`)
+          await queryRows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from tracking_subscriptions`,
+          )
         )[0]!.n;
       const before = await count();
       const good = { callbackUrl: 'https://receiver.example.com/hook', secret: newSecret() };

@@ -217,7 +217,9 @@ describe('DCSA Track & Trace push: signed, once, in order', () => {
       { eventId, status: 'PENDING', attempts: 1, lastError: 'the receiver answered 500' },
     ]);
     down = false;
-    expect(await settle(subscriptionId, flushOne)).toMatchObject([{ eventId, status: 'DELIVERED', attempts: 2 }]);
+    expect(await settle(subscriptionId, flushOne)).toMatchObject([
+      { eventId, status: 'DELIVERED', attempts: 2 },
+    ]);
     for (let i = 0; i < 3; i++) await flushOne();
     expect(hook.received.map((r) => [r.status, eventIdOf(r)])).toEqual([
       [500, eventId],
@@ -336,7 +338,11 @@ describe('DCSA Track & Trace push: signed, once, in order', () => {
       );
       // Refused before any connection, and retried later (a name may point elsewhere again): never sent.
       expect(rows).toEqual([
-        { status: 'PENDING', attempts: expect.any(Number), lastError: 'localhost resolves to a special address' },
+        {
+          status: 'PENDING',
+          attempts: expect.any(Number),
+          lastError: 'localhost resolves to a special address',
+        },
         { status: 'PENDING', attempts: expect.any(Number), lastError: '127.0.0.1 is not a public address' },
       ]);
       expect(rows.every((row) => row.attempts >= 1)).toBe(true);
@@ -456,7 +462,9 @@ describe('DCSA Track & Trace push: signed, once, in order', () => {
         try {
           await expect(two.apps[0].ctx.webhooks.flush()).rejects.toThrow();
           // The claim and the mark were one transaction: it never committed, so the delivery is still pending.
-          expect(await deliveries(subscriptionId)).toMatchObject([{ eventId, status: 'PENDING', attempts: 0 }]);
+          expect(await deliveries(subscriptionId)).toMatchObject([
+            { eventId, status: 'PENDING', attempts: 0 },
+          ]);
           expect(await settle(subscriptionId, () => two.apps[1].ctx.webhooks.flush())).toMatchObject([
             { eventId, status: 'DELIVERED', attempts: 1 },
           ]);

@@ -148,10 +148,15 @@ export function startWebhookWorker(options: {
     return attempt;
   };
 
+  // A pass tries each due delivery at most once: one failing again within the pass waits for the next.
   const deliver = async (): Promise<number> => {
-    let count = 0;
-    while (count < BATCH && !stopped && (await tracking.deliverNext(send, retry))) count++;
-    return count;
+    const tried: number[] = [];
+    while (tried.length < BATCH && !stopped) {
+      const id = await tracking.deliverNext(send, retry, tried);
+      if (id === null) break;
+      tried.push(id);
+    }
+    return tried.length;
   };
 
   // One pass at a time, as the mail worker: when a flush resolves, everything due then has been tried.

@@ -166,7 +166,11 @@ const SUBSCRIPTION_MATCH = sql.join(
       // A reference whose call was since removed (transport_call_id null) matches nothing.
       ['transportCall', sql`sub.transport_call_reference`, sql`sub.transport_call_id`],
       ['vesselIMONumber', sql`sub.vessel_imo_number`, sql`sub.vessel_imo_number`],
-      ['carrierExportVoyageNumber', sql`sub.carrier_export_voyage_number`, sql`sub.carrier_export_voyage_number`],
+      [
+        'carrierExportVoyageNumber',
+        sql`sub.carrier_export_voyage_number`,
+        sql`sub.carrier_export_voyage_number`,
+      ],
       ['carrierServiceCode', sql`sub.carrier_service_code`, sql`sub.carrier_service_code`],
       ['UNLocationCode', sql`sub.un_location_code`, sql`sub.un_location_code`],
     ] as [FilterKey, SQL, SQL][]
@@ -499,15 +503,26 @@ export type ClaimedDelivery = {
   attempts: number;
   createdAt: Date;
   eventId: number;
-  subscription: { subscriptionId: string; callbackUrl: string; secretSealed: SubscriptionRow['secretSealed'] };
+  subscription: {
+    subscriptionId: string;
+    callbackUrl: string;
+    secretSealed: SubscriptionRow['secretSealed'];
+  };
 };
 
 /**
  * Claims one due delivery: pending, its next attempt due, and no earlier event of the same subscription and ordering
  * key (a container, a call, a document) still pending. `FOR UPDATE SKIP LOCKED`: another instance's claimed row is
- * passed over, and the lock lasts the claiming transaction, so a row is never sent by two workers at once.
+ * passed over, and the lock lasts the claiming transaction, so a row is never sent by two workers at once. `skipIds`:
+ * the deliveries this pass of the worker tried already (a pass tries each at most once).
  */
-export async function claimDelivery(tx: Tx): Promise<ClaimedDelivery | null> {
+export async function claimDelivery(tx: Tx, skipIds: number[] = []): Promise<ClaimedDelivery | null> {
+  const skip = skipIds.length
+    ? sql`and d.id not in (${sql.join(
+        skipIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const [row] = await queryRows<{
     id: number;
     attempts: number;
@@ -523,7 +538,7 @@ export async function claimDelivery(tx: Tx): Promise<ClaimedDelivery | null> {
         sub.secret_sealed as "secretSealed"
       from tracking_deliveries d
       join tracking_subscriptions sub on sub.id = d.subscription_id
-      where d.status = 'PENDING' and d.next_attempt_at <= now()
+      where d.status = 'PENDING' and d.next_attempt_at <= now() ${skip}
         and not exists (select 1 from tracking_deliveries p
           where p.subscription_id = d.subscription_id and p.ordering_key = d.ordering_key
             and p.status = 'PENDING' and p.event_id < d.event_id)

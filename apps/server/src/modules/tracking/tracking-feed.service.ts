@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Principal } from '../../lib/principal';
-import type { Sealed } from '../../lib/sealing';
 import type { Scope } from '../../lib/scopes';
+import type { Sealed } from '../../lib/sealing';
 import {
   type CallKey,
   type ClaimedDelivery,
@@ -46,7 +46,9 @@ export type SubscriptionInput = {
 /** A claimed delivery with its event, as the sender gets it. */
 export type DueDelivery = ClaimedDelivery & { event: FeedEventRow };
 /** What one POST came to: a 2xx, or a failure (an HTTP status, or none: refused, timed out, no connection). */
-export type DeliveryAttempt = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+export type DeliveryAttempt =
+  | { ok: true; status: number }
+  | { ok: false; status: number | null; error: string };
 
 /** Retries: `baseMs` doubling to `maxMs` apart; a delivery still failing `giveUpAfterMs` after it was queued stops. */
 export type RetryPolicy = { baseMs: number; maxMs: number; giveUpAfterMs: number };
@@ -153,7 +155,10 @@ export function createTrackingFeed(db: Db) {
       const rows = await findFeedEvents(db, scope, filter, after, limit + 1);
       const events = rows.slice(0, limit);
       const last = events.at(-1);
-      return { events, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+      return {
+        events,
+        next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+      };
     },
 
     /** GET /dcsa/tnt/v3/events/{eventID}: one event the scope may read (404 otherwise, as for an unknown id). */
@@ -170,7 +175,11 @@ export function createTrackingFeed(db: Db) {
     getSubscription: (scope: Scope, subscriptionId: string) => ownSubscription(db, scope, subscriptionId),
 
     /** A new subscription of the caller's scope (at most MAX_SUBSCRIPTIONS per scope: 409 beyond). */
-    createSubscription(caller: Principal, input: SubscriptionInput, secretSealed: Sealed): Promise<SubscriptionRow> {
+    createSubscription(
+      caller: Principal,
+      input: SubscriptionInput,
+      secretSealed: Sealed,
+    ): Promise<SubscriptionRow> {
       return db.transaction(async (tx) => {
         if ((await countSubscriptions(tx, caller.scope)) >= MAX_SUBSCRIPTIONS)
           throw new AppError(
@@ -189,7 +198,11 @@ export function createTrackingFeed(db: Db) {
     },
 
     /** Replaces a subscription's callback and filters (its secret stays). */
-    updateSubscription(scope: Scope, subscriptionId: string, input: SubscriptionInput): Promise<SubscriptionRow> {
+    updateSubscription(
+      scope: Scope,
+      subscriptionId: string,
+      input: SubscriptionInput,
+    ): Promise<SubscriptionRow> {
       return db.transaction(async (tx) => {
         const row = await ownSubscription(tx, scope, subscriptionId, true);
         return updateSubscription(tx, row.id, {
@@ -218,14 +231,18 @@ export function createTrackingFeed(db: Db) {
 
     /**
      * Sends one due push, if any: claims it (its row locked for this transaction), hands it to `send` (the POST),
-     * and in the same transaction marks it delivered after a 2xx, or schedules the next attempt. Answers whether
-     * there was one. A crash between the POST and the commit leaves it pending: it is sent again (with the same
+     * and in the same transaction marks it delivered after a 2xx, or schedules the next attempt. Answers its id, or
+     * null when none is due (besides `skipIds`: those this pass of the worker tried already). A crash between the POST and the commit leaves it pending: it is sent again (with the same
      * event id, for the receiver to recognise).
      */
-    deliverNext(send: (delivery: DueDelivery) => Promise<DeliveryAttempt>, policy: RetryPolicy): Promise<boolean> {
+    deliverNext(
+      send: (delivery: DueDelivery) => Promise<DeliveryAttempt>,
+      policy: RetryPolicy,
+      skipIds: number[] = [],
+    ): Promise<number | null> {
       return db.transaction(async (tx) => {
-        const claimed = await claimDelivery(tx);
-        if (!claimed) return false;
+        const claimed = await claimDelivery(tx, skipIds);
+        if (!claimed) return null;
         const [event] = await findFeedEventsById(tx, [claimed.eventId]);
         let attempt: DeliveryAttempt;
         try {
@@ -237,7 +254,7 @@ export function createTrackingFeed(db: Db) {
         }
         if (attempt.ok) {
           await recordAttempt(tx, claimed.id, { delivered: true, status: attempt.status });
-          return true;
+          return claimed.id;
         }
         const attempts = claimed.attempts + 1;
         await recordAttempt(tx, claimed.id, {
@@ -247,7 +264,7 @@ export function createTrackingFeed(db: Db) {
           nextAttemptAt: new Date(Date.now() + retryDelayMs(policy, attempts)),
           giveUp: Date.now() - claimed.createdAt.getTime() >= policy.giveUpAfterMs,
         });
-        return true;
+        return claimed.id;
       });
     },
   };
