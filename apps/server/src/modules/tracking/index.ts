@@ -10,7 +10,6 @@ export {
   type TrackingService,
 } from './tracking.service';
 export {
-  type CallKey,
   DEFAULT_RETRY,
   type DeliveryAttempt,
   type DueDelivery,
