@@ -40,12 +40,10 @@ CREATE TABLE "tracking_subscriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "tracking_deliveries" ADD CONSTRAINT "tracking_deliveries_subscription_id_tracking_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."tracking_subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "tracking_deliveries" ADD CONSTRAINT "tracking_deliveries_event_id_tracking_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."tracking_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tracking_subscriptions" ADD CONSTRAINT "tracking_subscriptions_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tracking_subscriptions" ADD CONSTRAINT "tracking_subscriptions_transport_call_id_transport_calls_id_fk" FOREIGN KEY ("transport_call_id") REFERENCES "public"."transport_calls"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tracking_deliveries_due_idx" ON "tracking_deliveries" USING btree ("next_attempt_at","id") WHERE "tracking_deliveries"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "tracking_deliveries_order_idx" ON "tracking_deliveries" USING btree ("subscription_id","ordering_key","event_id") WHERE "tracking_deliveries"."status" = 'PENDING';--> statement-breakpoint
-CREATE INDEX "tracking_deliveries_event_idx" ON "tracking_deliveries" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "tracking_subscriptions_scope_idx" ON "tracking_subscriptions" USING btree ("scope");--> statement-breakpoint
 CREATE INDEX "tracking_events_feed_equipment_idx" ON "tracking_events" USING btree ("equipment_reference","created_at","id");--> statement-breakpoint
 CREATE INDEX "tracking_events_feed_document_idx" ON "tracking_events" USING btree ("document_reference","created_at","id");--> statement-breakpoint

@@ -135,9 +135,11 @@ export const trackingDeliveries = pgTable(
     subscriptionId: integer('subscription_id')
       .notNull()
       .references(() => trackingSubscriptions.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => trackingEvents.id),
+    /**
+     * The event (`tracking_events.id`). No foreign key: events are never deleted (the append-only trigger), and a key
+     * would make a TRUNCATE of the events fail on it before the trigger could say why.
+     */
+    eventId: integer('event_id').notNull(),
     orderingKey: text('ordering_key').notNull(),
     status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] })
       .notNull()
@@ -157,7 +159,6 @@ export const trackingDeliveries = pgTable(
     index('tracking_deliveries_order_idx')
       .on(table.subscriptionId, table.orderingKey, table.eventId)
       .where(sql`${table.status} = 'PENDING'`),
-    index('tracking_deliveries_event_idx').on(table.eventId),
     check('tracking_deliveries_status_check', sql`${table.status} in ('PENDING', 'DELIVERED', 'FAILED')`),
   ],
 );
