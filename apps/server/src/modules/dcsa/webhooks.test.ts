@@ -65,7 +65,12 @@ describe('DCSA Track & Trace push: signed, once, in order', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().subscriptionID as string;
   };
-  const ship = () => trackedShipment(t, { customer, admin }, { prefix: 'WHK', serial: ++serial });
+  /** A new shipment, its booking's shipment events (received, confirmed) already written by the dispatcher. */
+  const ship = async () => {
+    const shipment = await trackedShipment(t, { customer, admin }, { prefix: 'WHK', serial: ++serial });
+    await t.app.ctx.mail.flush();
+    return shipment;
+  };
   /** The deliveries of a subscription: status and attempts, oldest event first. */
   const deliveries = (subscriptionId: string) =>
     queryRows<{ eventId: string; status: string; attempts: number; lastError: string | null }>(
