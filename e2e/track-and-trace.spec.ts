@@ -216,7 +216,9 @@ test('staff import terminal moves; the customer’s Track screen and bell show t
     await expect(milestones.nth(0)).toContainText('Empty container picked up');
     await expect(milestones.nth(1)).toContainText('Gated in at origin');
     await expect(milestones.nth(1)).toContainText(`${origin} (INNSA)`);
-    await expect(milestones.nth(1).locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/);
+    await expect(milestones.nth(1).locator('time')).toHaveText(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
+    );
     const shown = await visitor.locator('body').innerText();
     for (const secret of [
       booking.number,
