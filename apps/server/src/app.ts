@@ -32,7 +32,11 @@ import {
   commercialSchedulesRoutes,
   createCommercialSchedulesService,
   createDcsaService,
+  createTrackAndTraceService,
   dcsaRoutes,
+  startWebhookWorker,
+  trackAndTraceRoutes,
+  type WebhookWorker,
 } from './modules/dcsa';
 import { createEventDispatcher } from './modules/events';
 import { healthRoutes } from './modules/health';
@@ -93,6 +97,11 @@ export type BuildAppOptions = {
   mailIntervalMs?: number;
   /** How long a live notification stream stays open before the client must reconnect (ms; 5 minutes). */
   notificationStreamMs?: number;
+  /**
+   * The DCSA Track & Trace push (decision 029): how often the worker looks for due deliveries, how long it waits for a
+   * receiver, and the first retry's delay (ms; 2 s, 10 s, 10 s by default).
+   */
+  webhooks?: { intervalMs?: number; timeoutMs?: number; retryBaseMs?: number };
 };
 
 export type AppContext = {
@@ -100,6 +109,8 @@ export type AppContext = {
   database: Database;
   mail: MailWorker;
   notifications: NotificationsService;
+  /** The DCSA Track & Trace push worker (tests flush it). */
+  webhooks: WebhookWorker;
 };
 
 declare module 'fastify' {
@@ -161,7 +172,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Registered after the database's onClose hook, so it runs first (hooks run in reverse): mail stops before the database closes.
   app.addHook('onClose', async () => mail.stop());
   const notifications = createNotificationsService({ db: database.db, kickMail: mail.kick });
-  app.decorate('ctx', { env, database, mail, notifications });
+  // Track and trace (issue 30): the event store, and the DCSA push of its events to subscribers (decision 029).
+  const tracking = createTrackingService({ db: database.db });
+  const callbackPolicy = { production: env.NODE_ENV === 'production' };
+  const webhooks = startWebhookWorker({
+    tracking,
+    sessionSecret: env.sessionSecret,
+    policy: callbackPolicy,
+    log: app.log,
+    intervalMs: options.webhooks?.intervalMs,
+    timeoutMs: options.webhooks?.timeoutMs,
+    ...(options.webhooks?.retryBaseMs !== undefined
+      ? { retry: { baseMs: options.webhooks.retryBaseMs } }
+      : {}),
+  });
+  // After the database's onClose hook, so it runs first: a delivery in flight finishes before the database closes.
+  app.addHook('onClose', async () => webhooks.stop());
+  app.decorate('ctx', { env, database, mail, notifications, webhooks });
   // "About to expire" notices: a sweep every 10 minutes (and soon after start outside tests); once per quotation.
   const sweepExpiring = () => {
     notifications
@@ -340,7 +367,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   // Track and trace (issue 30): a call's new estimate or actual becomes a transport event in the same transaction;
   // the bookings' and bills' domain events become shipment events, through the dispatcher (exactly once).
-  const tracking = createTrackingService({ db: database.db });
   for (const type of SHIPMENT_EVENT_SOURCES)
     events.subscribe(type, (tx, event) =>
       tracking.recordShipmentEvent(tx, { ...event, type, payload: event.payload as { number: string } }),
@@ -379,6 +405,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // DCSA Commercial Schedules 1.0.3 over the same schedule, for customers' systems (its own error shape).
   await app.register(commercialSchedulesRoutes, {
     schedules: createCommercialSchedulesService({ voyages }),
+  });
+  // DCSA Track & Trace 3.0.0-Beta-1 over the tracking module's events and subscriptions (its own error shape).
+  await app.register(trackAndTraceRoutes, {
+    tnt: createTrackAndTraceService({
+      tracking,
+      publicUrl: env.publicUrl,
+      sessionSecret: env.sessionSecret,
+      policy: callbackPolicy,
+    }),
   });
   await app.register(billOfLadingDocumentsRoutes, {
     documents: createBillOfLadingDocumentsService({ db: database.db, kickMail: mail.kick }),

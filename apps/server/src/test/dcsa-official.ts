@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -17,7 +17,11 @@ export const HAS_DCSA_FILES = existsSync(EBL_FILE) && existsSync(BKG_FILE);
 /** Commercial Schedules 1.0.3 (self-contained). */
 export const CS_FILE = join(DCSA_DIR, 'CS_v1.0.3.yaml');
 export const HAS_CS_FILE = existsSync(CS_FILE);
-if (!HAS_DCSA_FILES || !HAS_CS_FILE)
+/** Track & Trace 3.0.0-Beta-1: its `$ref`s reach the domain files beside it (dcsa/domain/). */
+export const TNT_FILE = join(DCSA_DIR, 'TNT_v3.0.0-Beta-1.yaml');
+const DOMAIN_DIR = join(DCSA_DIR, 'domain');
+export const HAS_TNT_FILES = existsSync(TNT_FILE) && existsSync(join(DOMAIN_DIR, 'EVENT_DOMAIN_3.1.0.yaml'));
+if (!HAS_DCSA_FILES || !HAS_CS_FILE || !HAS_TNT_FILES)
   console.warn(
     `[dcsa] skipping validation against the official DCSA schemas: ${DCSA_DIR} holds no official files`,
   );
@@ -61,14 +65,35 @@ export type OfficialValidator = {
   paths: (value: unknown) => string[];
 };
 
-/** A validator for one component schema of an official file, its `$ref`s resolved against the file's components. */
+const schemasOf = (file: string) =>
+  mapValues(
+    (parse(readFileSync(file, 'utf8')) as { components?: { schemas?: Record<string, unknown> } }).components
+      ?.schemas ?? {},
+    toJsonSchema,
+  );
+
+/**
+ * A validator for one component schema of an official file, its `$ref`s resolved against the file's components and,
+ * for a file that refers to the domain files (`./domain/EVENT_DOMAIN_3.1.0.yaml#/…`), theirs: each file is added
+ * under an address of its own, so relative references between them resolve as they do on disk. `component` is a
+ * schema's name in the file, or a reference relative to it (`./domain/EVENT_DOMAIN_3.1.0.yaml#/components/schemas/event`).
+ */
 export function officialValidator(file: string, component: string): OfficialValidator {
-  const spec = parse(readFileSync(file, 'utf8')) as { components: { schemas: Record<string, unknown> } };
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats.default(ajv);
   const id = `https://dcsa.local/${file.split('/').pop()}`;
-  ajv.addSchema({ $id: id, components: { schemas: mapValues(spec.components.schemas, toJsonSchema) } });
-  const check: ValidateFunction = ajv.compile({ $ref: `${id}#/components/schemas/${component}` });
+  ajv.addSchema({ $id: id, components: { schemas: schemasOf(file) } });
+  if (existsSync(DOMAIN_DIR) && readFileSync(file, 'utf8').includes('./domain/'))
+    for (const name of readdirSync(DOMAIN_DIR).filter((n) => n.endsWith('.yaml')))
+      ajv.addSchema({
+        $id: `https://dcsa.local/domain/${name}`,
+        components: { schemas: schemasOf(join(DOMAIN_DIR, name)) },
+      });
+  // A component of the file by name, or any schema by a reference relative to the file (`./domain/…#/components/…`).
+  const target = component.includes('#')
+    ? new URL(component, id).toString()
+    : `${id}#/components/schemas/${component}`;
+  const check: ValidateFunction = ajv.compile({ $ref: target });
   const validate = (value: unknown) => (check(value) ? [] : [...(check.errors ?? [])]);
   return {
     validate,

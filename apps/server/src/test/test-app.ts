@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { createTestDatabase } from './test-database';
@@ -10,7 +10,7 @@ export type TestApp = { app: FastifyInstance; database: Database & { url?: strin
 /** buildApp() on a fresh database, the way every integration test uses the server. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; webhooks?: BuildAppOptions['webhooks'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({
@@ -27,6 +27,8 @@ export async function createTestApp(
     // app.inject waits for a response's end: a notification stream answers, then ends after half a second.
     notificationStreamMs: 500,
     webDist: options.webDist,
+    // The push worker runs when a test flushes it (or every minute).
+    webhooks: { intervalMs: 60_000, ...options.webhooks },
   });
   await app.ready();
   return {
@@ -57,7 +59,7 @@ export type TwoInstances = {
 export async function createTwoInstances(
   database: Database & { url?: string },
   envOverrides: Record<string, string> = {},
-  options: { listen?: boolean } = {},
+  options: { listen?: boolean; webhooks?: BuildAppOptions['webhooks'] } = {},
 ): Promise<TwoInstances> {
   const second = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : null;
   const env = loadEnv({
@@ -75,6 +77,7 @@ export async function createTwoInstances(
       logger: false,
       mailIntervalMs: 60_000,
       webDist: '/none',
+      webhooks: { intervalMs: 60_000, ...options.webhooks },
     });
     apps.push(app);
     if (options.listen) {

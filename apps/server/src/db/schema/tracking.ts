@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { billsOfLading, containers } from './bills-of-lading';
 import { bookings } from './bookings';
 import { ports } from './reference-data';
@@ -55,11 +66,99 @@ export const trackingEvents = pgTable(
     index('tracking_events_call_idx').on(table.transportCallId),
     index('tracking_events_created_idx').on(table.createdAt, table.id),
     index('tracking_events_retracts_idx').on(table.retractsId),
+    // The DCSA feed (GET /dcsa/tnt/v3/events, decision 029): each filter's rows in the feed's order, so a page is an
+    // index range read whatever the table's size.
+    index('tracking_events_feed_equipment_idx').on(table.equipmentReference, table.createdAt, table.id),
+    index('tracking_events_feed_document_idx').on(table.documentReference, table.createdAt, table.id),
+    index('tracking_events_voyage_idx').on(table.voyageId),
+    index('tracking_events_port_idx').on(table.portId),
     check('tracking_events_type_check', sql`${table.eventType} in ('EQUIPMENT', 'TRANSPORT', 'SHIPMENT')`),
     check('tracking_events_classifier_check', sql`${table.classifier} in ('ACT', 'EST', 'PLN')`),
     check(
       'tracking_events_shipment_is_actual',
       sql`${table.eventType} <> 'SHIPMENT' or ${table.classifier} = 'ACT'`,
     ),
+  ],
+);
+
+/** A sealed secret (lib/sealing.ts): what the database keeps of a subscription's shared secret. */
+type SealedSecret = { iv: string; tag: string; data: string };
+
+/**
+ * DCSA Track & Trace event subscriptions (decision 029): a callback URL, its shared secret (sealed, never answered)
+ * and the standard's filters. A subscription belongs to the scope it was created in (`scope`, the caller's
+ * `lib/scopes.ts` scope as JSON): its owner reaches it, and it is pushed only the events that scope may read.
+ */
+export const trackingSubscriptions = pgTable(
+  'tracking_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The standard's `subscriptionID`. */
+    subscriptionId: uuid('subscription_id').notNull().unique().defaultRandom(),
+    scope: jsonb('scope').$type<Record<string, unknown>>().notNull(),
+    createdById: integer('created_by_id').references(() => users.id),
+    callbackUrl: text('callback_url').notNull(),
+    secretSealed: jsonb('secret_sealed').$type<SealedSecret>().notNull(),
+    eventTypes: text('event_types').array(),
+    shipmentEventTypeCodes: text('shipment_event_type_codes').array(),
+    documentTypeCodes: text('document_type_codes').array(),
+    documentReference: text('document_reference'),
+    equipmentEventTypeCodes: text('equipment_event_type_codes').array(),
+    equipmentReference: text('equipment_reference'),
+    transportEventTypeCodes: text('transport_event_type_codes').array(),
+    /** As the subscriber wrote it (answered back), and the call it names (matched on). */
+    transportCallReference: text('transport_call_reference'),
+    /** Null again when the voyage is removed: the reference then matches nothing. */
+    transportCallId: integer('transport_call_id').references(() => transportCalls.id, {
+      onDelete: 'set null',
+    }),
+    vesselIMONumber: text('vessel_imo_number'),
+    carrierExportVoyageNumber: text('carrier_export_voyage_number'),
+    carrierServiceCode: text('carrier_service_code'),
+    UNLocationCode: text('un_location_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tracking_subscriptions_scope_idx').on(table.scope)],
+);
+
+/**
+ * The push outbox (decision 029): one row per event and subscription, written in the transaction that appends the
+ * event. The webhook worker claims a due row (FOR UPDATE SKIP LOCKED) and keeps it locked while it POSTs, marking it
+ * DELIVERED after a 2xx in the same transaction; a failure schedules the next attempt. A row waits while an earlier
+ * one of the same subscription and `ordering_key` (a container, a transport call, a document) is pending.
+ */
+export const trackingDeliveries = pgTable(
+  'tracking_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => trackingSubscriptions.id, { onDelete: 'cascade' }),
+    /**
+     * The event (`tracking_events.id`). No foreign key: events are never deleted (the append-only trigger), and a key
+     * would make a TRUNCATE of the events fail on it before the trigger could say why.
+     */
+    eventId: integer('event_id').notNull(),
+    orderingKey: text('ordering_key').notNull(),
+    status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('tracking_deliveries_once').on(table.subscriptionId, table.eventId),
+    index('tracking_deliveries_due_idx')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`${table.status} = 'PENDING'`),
+    index('tracking_deliveries_order_idx')
+      .on(table.subscriptionId, table.orderingKey, table.eventId)
+      .where(sql`${table.status} = 'PENDING'`),
+    check('tracking_deliveries_status_check', sql`${table.status} in ('PENDING', 'DELIVERED', 'FAILED')`),
   ],
 );

@@ -66,6 +66,11 @@ type Ctx = {
   voyages: { id: number; version: number; etd: string }[];
   /** An API client of A's company, already revoked: revoking it again answers 409. */
   revokedClientA: number;
+  /** A gate-in of A's container (its DCSA eventID). */
+  eventA: string;
+  /** Two of A's DCSA event subscriptions: one read and changed, one deleted. */
+  subscriptionA: string;
+  subscriptionGone: string;
 };
 
 type Row = {
@@ -814,6 +819,52 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: who(403, 403, 404, 200),
   },
+  // DCSA Track & Trace 3.0.0-Beta-1 (decision 029): CP.TRACKING.VIEW, which every signed-in caller holds. The feed
+  // answers every caller, within their scope (B and the branch get an empty list for A's container); A's event and
+  // subscriptions are A's alone (the corporate office reads the event, but a subscription belongs to the scope that
+  // made it).
+  'GET /dcsa/tnt/v3/events': {
+    request: (c) => ({ url: `/dcsa/tnt/v3/events?equipmentReference=${c.containerA}` }),
+    expect: signedIn(200),
+  },
+  'GET /dcsa/tnt/v3/events/:eventID': {
+    request: (c) => ({ url: `/dcsa/tnt/v3/events/${c.eventA}` }),
+    expect: who(200, 404, 404, 200),
+  },
+  'GET /dcsa/tnt/v3/event-subscriptions': {
+    request: get('/dcsa/tnt/v3/event-subscriptions'),
+    expect: signedIn(200),
+  },
+  // Without its secret: 400 for every caller, nothing written.
+  'POST /dcsa/tnt/v3/event-subscriptions': {
+    request: () => ({
+      url: '/dcsa/tnt/v3/event-subscriptions',
+      payload: { callbackUrl: 'https://receiver.example.com/hook' },
+    }),
+    expect: signedIn(400),
+  },
+  'GET /dcsa/tnt/v3/event-subscriptions/:subscriptionID': {
+    request: (c) => ({ url: `/dcsa/tnt/v3/event-subscriptions/${c.subscriptionA}` }),
+    expect: who(200, 404, 404, 404),
+  },
+  'PUT /dcsa/tnt/v3/event-subscriptions/:subscriptionID': {
+    request: (c) => ({
+      url: `/dcsa/tnt/v3/event-subscriptions/${c.subscriptionA}`,
+      payload: { callbackUrl: 'https://receiver.example.com/hook', eventTypes: ['EQUIPMENT'] },
+    }),
+    expect: who(200, 404, 404, 404),
+  },
+  'PUT /dcsa/tnt/v3/event-subscriptions/:subscriptionID/secret': {
+    request: (c) => ({
+      url: `/dcsa/tnt/v3/event-subscriptions/${c.subscriptionA}/secret`,
+      payload: { secret: Buffer.alloc(32, 7).toString('base64') },
+    }),
+    expect: who(204, 404, 404, 404),
+  },
+  'DELETE /dcsa/tnt/v3/event-subscriptions/:subscriptionID': {
+    request: (c) => ({ url: `/dcsa/tnt/v3/event-subscriptions/${c.subscriptionGone}` }),
+    expect: who(204, 404, 404, 404),
+  },
   // DCSA Commercial Schedules 1.0.3: the schedule's permission (CP.SCHEDULE.VIEW), which every signed-in caller holds.
   'GET /dcsa/cs/v1/point-to-point-routes': {
     request: get('/dcsa/cs/v1/point-to-point-routes?placeOfReceipt=INNSA&placeOfDelivery=AEJEA'),
@@ -879,6 +930,9 @@ const WATCHED_TABLES = [
   'login_failures',
   'totp_factors',
   'recovery_codes',
+  'tracking_events',
+  'tracking_subscriptions',
+  'tracking_deliveries',
 ];
 
 describe('access matrix: every route x every kind of caller', () => {
@@ -1039,7 +1093,38 @@ describe('access matrix: every route x every kind of caller', () => {
       inlandTariffId: (
         await queryRows<{ id: number }>(t.database.db, sql`select id from inland_tariffs order by id limit 1`)
       )[0]!.id,
+      eventA: '',
+      subscriptionA: '',
+      subscriptionGone: '',
     };
+    const gateIn = await t.app.inject({
+      method: 'POST',
+      url: '/cp/admin/equipment-events/',
+      headers: corporate.headers,
+      payload: {
+        equipmentReference: ctx.containerA,
+        equipmentEventTypeCode: 'GTIN',
+        eventClassifierCode: 'ACT',
+        eventDateTime: new Date(Date.now() - 3_600_000).toISOString(),
+        UNLocationCode: 'INNSA',
+        emptyIndicatorCode: 'LADEN',
+      },
+    });
+    expect(gateIn.statusCode, gateIn.body).toBe(201);
+    ctx.eventA = gateIn.json().eventId;
+    for (const key of ['subscriptionA', 'subscriptionGone'] as const) {
+      const subscribed = await t.app.inject({
+        method: 'POST',
+        url: '/dcsa/tnt/v3/event-subscriptions',
+        headers: a.headers,
+        payload: {
+          callbackUrl: 'https://receiver.example.com/hook',
+          secret: Buffer.alloc(32, 1).toString('base64'),
+        },
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+      ctx[key] = subscribed.json().subscriptionID;
+    }
     const [port] = await queryRows<{ id: number }>(
       t.database.db,
       sql`select id from ports where code = 'INNSA'`,

@@ -4,3 +4,6 @@ export { commercialSchedulesRoutes } from './commercial-schedules.routes';
 export { createCommercialSchedulesService } from './commercial-schedules.service';
 export { dcsaRoutes } from './dcsa.routes';
 export { createDcsaService } from './dcsa.service';
+export { trackAndTraceRoutes } from './track-and-trace.routes';
+export { createTrackAndTraceService } from './track-and-trace.service';
+export { startWebhookWorker, type WebhookWorker } from './webhooks';

@@ -68,7 +68,7 @@ export function localDateTime(iso: string, timeZone: string | null): string {
 export const localDate = (iso: string, timeZone: string | null) => localDateTime(iso, timeZone).slice(0, 10);
 
 /** A text within the standard's length, without surrounding white space; undefined when nothing is left. */
-function clip(text: string | null | undefined, max: number): string | undefined {
+export function clip(text: string | null | undefined, max: number): string | undefined {
   const clipped = (text ?? '').trim().slice(0, max).trim();
   return clipped || undefined;
 }
@@ -83,9 +83,46 @@ function location(call: Call): DcsaLocation {
   };
 }
 
+/** The parts of a `transportCallReference`: a call's natural keys. */
+export type CallReferenceParts = {
+  serviceCode: string;
+  imoNumber: string;
+  voyageNumber: string;
+  portCode: string;
+  sequence: number;
+};
+
 /** Our reference of a call, from its natural keys: service, vessel, voyage, port and sequence (`IGS-9812779-2611W-INNSA-1`). */
+export function callReference(parts: CallReferenceParts): string {
+  return `${parts.serviceCode}-${parts.imoNumber}-${parts.voyageNumber}-${parts.portCode}-${parts.sequence}`;
+}
+
+/**
+ * A `transportCallReference` taken apart (read from the end: a service code may hold a dash), or null when it is not
+ * one of ours.
+ */
+export function parseCallReference(reference: string): CallReferenceParts | null {
+  const parts = reference.split('-');
+  if (parts.length < 5) return null;
+  const sequence = parts.pop()!;
+  const portCode = parts.pop()!;
+  const voyageNumber = parts.pop()!;
+  const imoNumber = parts.pop()!;
+  const serviceCode = parts.join('-');
+  if (!/^\d{1,4}$/.test(sequence) || !/^[A-Z]{2}[A-Z2-9]{3}$/.test(portCode) || !/^\d{7}$/.test(imoNumber))
+    return null;
+  if (!serviceCode || !voyageNumber) return null;
+  return { serviceCode, imoNumber, voyageNumber, portCode, sequence: Number(sequence) };
+}
+
 export function transportCallReference(voyage: ScheduleVoyage, call: Call): string {
-  return `${voyage.service.code}-${voyage.vessel.imoNumber}-${voyage.carrierVoyageNumber}-${call.port.code}-${call.sequence}`;
+  return callReference({
+    serviceCode: voyage.service.code,
+    imoNumber: voyage.vessel.imoNumber,
+    voyageNumber: voyage.carrierVoyageNumber,
+    portCode: call.port.code,
+    sequence: call.sequence,
+  });
 }
 
 function vessel(voyage: ScheduleVoyage): DcsaVessel {

@@ -56,8 +56,22 @@ import {
   type PlaceRow,
   placeOf,
 } from './tracking.repository';
+import { createTrackingFeed, queueDeliveries } from './tracking-feed.service';
 
 type Conn = Db | Tx;
+
+/**
+ * Appends events, and queues their pushes to the DCSA subscriptions they match, in the caller's transaction (every
+ * event this module writes goes through here; decision 029).
+ */
+async function append(tx: Tx, rows: NewEvent[]): Promise<{ id: number; eventId: string }[]> {
+  const inserted = await insertEvents(tx, rows);
+  await queueDeliveries(
+    tx,
+    inserted.map((row) => row.id),
+  );
+  return inserted;
+}
 
 /** A container move as recorded or imported, already in the standard's terms. */
 type Move = RecordEquipmentEventBody;
@@ -305,8 +319,8 @@ export function createTrackingService(deps: { db: Db }) {
     const told = new Set<string>();
     for (const [index, row] of prepared.rows.entries()) {
       const { retractsId, ...event } = row;
-      if (retractsId) await insertEvents(tx, [{ ...event, retractsId, source: event.source }]);
-      const [inserted] = await insertEvents(tx, [{ ...event, retractsId: null }]);
+      if (retractsId) await append(tx, [{ ...event, retractsId, source: event.source }]);
+      const [inserted] = await append(tx, [{ ...event, retractsId: null }]);
       eventIds.push(inserted!.eventId);
       written.push(inserted!.id);
       const shipment = prepared.shipments[index]!;
@@ -359,6 +373,9 @@ export function createTrackingService(deps: { db: Db }) {
     });
 
   return {
+    // The DCSA feed, its subscriptions and the push outbox (tracking-feed.service.ts).
+    ...createTrackingFeed(db),
+
     /** POST /cp/admin/equipment-events/: one event; answers it as the Track screen shows it. */
     async recordEquipmentEvent(caller: Principal, body: RecordEquipmentEventBody): Promise<TrackingEvent> {
       return db.transaction(async (tx) => {
@@ -424,8 +441,8 @@ export function createTrackingService(deps: { db: Db }) {
         };
         const [earlier] = await findCallActuals(tx, change.transportCallId, event.code, event.classifier);
         if (earlier && event.classifier === 'ACT')
-          await insertEvents(tx, [{ ...base, eventAt: earlier.at, retractsId: earlier.id }]);
-        const [inserted] = await insertEvents(tx, [base]);
+          await append(tx, [{ ...base, eventAt: earlier.at, retractsId: earlier.id }]);
+        const [inserted] = await append(tx, [base]);
         if (event.classifier !== 'ACT' || earlier) continue;
         const place = await placeOf(tx, change.portId);
         for (const booking of await findCallBookings(tx, change, event.code)) {
@@ -721,7 +738,7 @@ async function recordShipmentEvent(tx: Tx, event: ShipmentEventSource): Promise<
   const ids = isBooking
     ? { bookingId: event.recordId, billId: null }
     : { bookingId: await bookingOfBill(tx, event.recordId), billId: event.recordId };
-  await insertEvents(tx, [
+  await append(tx, [
     {
       eventType: 'SHIPMENT',
       code,

@@ -112,6 +112,9 @@ describe('track and trace: equipment, transport and shipment events (issue 30)',
         sql`select id, number from bills_of_lading where booking_id = ${booking.id}`,
       )
     )[0]!;
+    // The booking's own shipment events (received, confirmed) are written by the dispatcher in the background: let
+    // it finish, so a test counting events sees only its own.
+    await t.app.ctx.mail.flush();
     return { booking, bill, containerNumber, sailing };
   };
 
