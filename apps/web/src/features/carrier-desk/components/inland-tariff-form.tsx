@@ -9,10 +9,10 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { SelectField, TypeaheadField } from '../../../components/form/choice-fields';
+import { DateField } from '../../../components/form/date-fields';
 import { mappedBodyResolver } from '../../../components/form/mapped-body-resolver';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { TextField } from '../../../components/form/text-fields';
 import { ApiError } from '../../../lib/api-client';
 import { findPorts } from '../../../lib/reference-data/find-ports';
 import { findRailwayStations } from '../../../lib/reference-data/find-railway-stations';
@@ -178,8 +178,8 @@ export function InlandTariffEditor({
               data={[...DESK_CURRENCIES]}
             />
             <DecimalField<InlandTariffForm> name="amount" label="Amount per container" required />
-            <TextField<InlandTariffForm> name="validFrom" label="Valid from" required type="date" />
-            <TextField<InlandTariffForm> name="validTo" label="Valid to" required type="date" />
+            <DateField<InlandTariffForm> name="validFrom" label="Valid from" required />
+            <DateField<InlandTariffForm> name="validTo" label="Valid to" required />
           </SimpleGrid>
           {refusal && (
             <Alert

@@ -1,6 +1,8 @@
 import type { InlandMode, InlandTariff } from '@lading/contract/inland-tariffs';
 import type { Port } from '@lading/contract/reference-data';
-import { Group, Text, TextInput } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { DateInput } from '../../../components/date-input';
+import { isDateValue } from '../../../components/form/date-text';
 import {
   EditorModal,
   ListFilters,
@@ -129,11 +131,12 @@ export function InlandTariffsPage() {
             value={filters.isoCode}
             onChange={(isoCode) => setFilter({ isoCode })}
           />
-          <TextInput
+          <DateInput
             label="Valid on"
-            type="date"
             value={filters.validOn}
-            onChange={(event) => setFilter({ validOn: event.currentTarget.value })}
+            onChange={(validOn) => {
+              if (isDateValue(validOn)) setFilter({ validOn });
+            }}
           />
           <OnDemandSelect
             label="Status"
