@@ -2,7 +2,7 @@
 // global-setup.ts in the runner process, on E2E_SMTP_PORT) and appends each, parsed, as a JSON line to the file named
 // by E2E_MAILBOX; every worker reads that file. So specs running side by side share the port without sharing state:
 // each waits for mail to the addresses of the records it created.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReceivedMail } from '../apps/server/src/test/smtp';
@@ -21,12 +21,34 @@ export function recordMail(mail: ReceivedMail) {
   appendFileSync(MAILBOX_FILE, `${JSON.stringify(mail)}\n`);
 }
 
+// What this worker has read of the file so far: the mails, and where the next read starts. A wait polls every 150 ms,
+// so each poll parses only the lines appended since the last (the file grows to hundreds of mails in a run).
+let mails: ReceivedMail[] = [];
+let readUpTo = 0;
+
 function received(): ReceivedMail[] {
   if (!existsSync(MAILBOX_FILE)) return [];
-  return readFileSync(MAILBOX_FILE, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as ReceivedMail);
+  const size = statSync(MAILBOX_FILE).size;
+  // A new run's mailbox (global-setup removes the file): read it from the start.
+  if (size < readUpTo) {
+    mails = [];
+    readUpTo = 0;
+  }
+  if (size === readUpTo) return mails;
+  const fd = openSync(MAILBOX_FILE, 'r');
+  try {
+    const chunk = Buffer.alloc(size - readUpTo);
+    readSync(fd, chunk, 0, chunk.length, readUpTo);
+    // Only whole lines: a mail being appended right now is read at the next poll.
+    const end = chunk.lastIndexOf(0x0a);
+    if (end < 0) return mails;
+    for (const line of chunk.subarray(0, end).toString('utf8').split('\n'))
+      if (line !== '') mails.push(JSON.parse(line) as ReceivedMail);
+    readUpTo += end + 1;
+  } finally {
+    closeSync(fd);
+  }
+  return mails;
 }
 
 /** Every mail received so far that matches. */

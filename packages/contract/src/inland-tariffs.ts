@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DB_INT_MAX, idSchema, queryIdSchema, versionSchema } from './ids';
+import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
-import { ChargeAmountSchema, type InlandLeg, isoDateSchema } from './quotations';
+import { ChargeAmountSchema, type InlandLeg } from './quotations';
+import { tariffListFilters, tariffTerms } from './tariffs';
 
 /**
  * Inland haulage (issue 28 item 5): how a container reaches the port of loading from an inland depot or a door, or
@@ -37,12 +38,7 @@ export const InlandTariffBodySchema = z
     /** DOOR only: the band's distance from the port, from (inclusive) to (exclusive), in whole km. */
     fromKm: km().optional(),
     toKm: km().optional(),
-    isoCode: z
-      .string({ message: 'is required' })
-      .regex(/^[0-9A-Z]{4}$/, 'must be an ISO 6346 size-type code'),
-    validFrom: isoDateSchema,
-    validTo: isoDateSchema,
-    currency: z.string({ message: 'is required' }).regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+    ...tariffTerms,
     /** Per container, exact (two decimals). */
     amount: ChargeAmountSchema,
     version: versionSchema.optional(),
@@ -118,19 +114,7 @@ export const InlandTariffListQuerySchema = listQuerySchema({
   mode: z.enum(INLAND_MODES).optional(),
   port_id: queryIdSchema.optional(),
   station_id: queryIdSchema.optional(),
-  iso_code: z
-    .string()
-    .regex(/^[0-9A-Z]{4}$/)
-    .optional(),
-  /** Only tariffs valid on this date. */
-  valid_on: isoDateSchema.optional(),
-  /** Only active (true) or deactivated (false) tariffs; unset: both. */
-  is_active: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-  skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...tariffListFilters,
 });
 export type InlandTariffListQuery = z.infer<typeof InlandTariffListQuerySchema>;
 

@@ -17,17 +17,20 @@ export const TariffChargeSchema = z.object({
   hazardousOnly: z.boolean().default(false),
 });
 
+/** What every kind of tariff's body holds besides what it prices (sea and inland): size-type, validity, currency. */
+export const tariffTerms = {
+  isoCode: z.string({ message: 'is required' }).regex(/^[0-9A-Z]{4}$/, 'must be an ISO 6346 size-type code'),
+  validFrom: isoDateSchema,
+  validTo: isoDateSchema,
+  currency: z.string({ message: 'is required' }).regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+};
+
 /** POST cp/tariffs/ and PUT cp/tariffs/{id}/ (carrier staff). */
 export const TariffBodySchema = z
   .object({
     polId: idSchema('Please pick a port of loading'),
     podId: idSchema('Please pick a port of discharge'),
-    isoCode: z
-      .string({ message: 'is required' })
-      .regex(/^[0-9A-Z]{4}$/, 'must be an ISO 6346 size-type code'),
-    validFrom: isoDateSchema,
-    validTo: isoDateSchema,
-    currency: z.string({ message: 'is required' }).regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+    ...tariffTerms,
     charges: z
       .array(TariffChargeSchema, { message: 'is required' })
       .min(1, 'needs at least one charge')
@@ -68,10 +71,8 @@ export const TariffSchema = z.object({
 });
 export type Tariff = z.infer<typeof TariffSchema>;
 
-/** Empty parameters mean no filter (the specification's client sends unset filters empty). */
-export const TariffListQuerySchema = listQuerySchema({
-  pol_id: queryIdSchema.optional(),
-  pod_id: queryIdSchema.optional(),
+/** The filters and paging every kind of tariff list takes (sea and inland), besides what it prices. */
+export const tariffListFilters = {
   iso_code: z
     .string()
     .regex(/^[0-9A-Z]{4}$/)
@@ -85,6 +86,13 @@ export const TariffListQuerySchema = listQuerySchema({
     .optional(),
   skip: z.coerce.number().int().min(0).max(DB_INT_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+/** Empty parameters mean no filter (the specification's client sends unset filters empty). */
+export const TariffListQuerySchema = listQuerySchema({
+  pol_id: queryIdSchema.optional(),
+  pod_id: queryIdSchema.optional(),
+  ...tariffListFilters,
 });
 export type TariffListQuery = z.infer<typeof TariffListQuerySchema>;
 

@@ -2,6 +2,7 @@ import type { InlandTariff, InlandTariffBody, InlandTariffListQuery } from '@lad
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { inlandTariffs } from '../../db/schema/tariffs';
+import { tariffReads } from './tariff-rows.repository';
 
 type Conn = Db | Tx;
 
@@ -16,45 +17,24 @@ const INLAND_SELECT = sql`
     t.version, to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
   from inland_tariffs t join ports p on p.id = t.port_id left join railway_stations s on s.id = t.station_id`;
 
-function toInlandTariff(row: Record<string, unknown>): InlandTariff {
-  const out = { ...row };
-  for (const field of ['port', 'station'] as const)
-    if (typeof out[field] === 'string') out[field] = JSON.parse(out[field] as string);
-  return out as unknown as InlandTariff;
-}
+const reads = tariffReads<InlandTariff>(INLAND_SELECT, 'inland_tariffs', ['port', 'station']);
 
-export async function findInlandTariffById(
-  db: Conn,
-  id: number,
-  forUpdate = false,
-): Promise<InlandTariff | null> {
-  const lock = forUpdate ? sql` for update of t` : sql``;
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`${INLAND_SELECT} where t.id = ${id}${lock}`);
-  return row ? toInlandTariff(row) : null;
-}
+export const findInlandTariffById = reads.findById;
 
-export async function findInlandTariffList(
+export function findInlandTariffList(
   db: Conn,
   query: InlandTariffListQuery,
 ): Promise<{ count: number; results: InlandTariff[] }> {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [];
   if (query.mode) conditions.push(sql`t.mode = ${query.mode}`);
   if (query.port_id !== undefined) conditions.push(sql`t.port_id = ${query.port_id}`);
   if (query.station_id !== undefined) conditions.push(sql`t.station_id = ${query.station_id}`);
-  if (query.iso_code) conditions.push(sql`t.iso_code = ${query.iso_code}`);
-  if (query.valid_on) conditions.push(sql`${query.valid_on}::date between t.valid_from and t.valid_to`);
-  if (query.is_active !== undefined) conditions.push(sql`t.active = ${query.is_active}`);
-  const where = sql.join(conditions, sql` and `);
-  const [rows, counted] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`${INLAND_SELECT} where ${where}
-          order by p.code, t.mode desc, s.code nulls last, t.from_km nulls last, t.iso_code, t.valid_from desc, t.id
-          limit ${query.limit} offset ${query.skip}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from inland_tariffs t where ${where}`),
-  ]);
-  return { count: counted[0]?.n ?? 0, results: rows.map(toInlandTariff) };
+  return reads.findPage(
+    db,
+    query,
+    conditions,
+    sql`p.code, t.mode desc, s.code nulls last, t.from_km nulls last, t.iso_code, t.valid_from desc, t.id`,
+  );
 }
 
 export type InlandKey = Pick<
@@ -150,30 +130,4 @@ export async function updateInlandTariffRow(tx: Tx, id: number, body: InlandTari
     .update(inlandTariffs)
     .set({ ...columns(body), version: sql`${inlandTariffs.version} + 1`, updatedAt: sql`now()` })
     .where(eq(inlandTariffs.id, id));
-}
-
-/** Deactivates or reactivates the inland tariff, version + 1. */
-export async function setInlandTariffActiveRow(tx: Tx, id: number, active: boolean): Promise<void> {
-  await tx
-    .update(inlandTariffs)
-    .set({ active, version: sql`${inlandTariffs.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(inlandTariffs.id, id));
-}
-
-/** The quotations priced from the inland tariff: how many, and the first few numbers (oldest first). */
-export async function findQuotationsPricedFromInland(
-  tx: Tx,
-  id: number,
-): Promise<{ count: number; numbers: string[] }> {
-  const rows = await queryRows<{ number: string; n: number }>(
-    tx,
-    sql`select q.number, count(*) over ()::int as n from quotation_inland_tariffs qt
-        join quotations q on q.id = qt.quotation_id where qt.inland_tariff_id = ${id} order by q.id limit 3`,
-  );
-  return { count: rows[0]?.n ?? 0, numbers: rows.map((row) => row.number) };
-}
-
-/** The inland tariff gone (only while no quotation was priced from it). */
-export async function deleteInlandTariffRow(tx: Tx, id: number): Promise<void> {
-  await tx.delete(inlandTariffs).where(eq(inlandTariffs.id, id));
 }

@@ -2,6 +2,7 @@ import type { Tariff, TariffBody, TariffListQuery } from '@lading/contract/tarif
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { tariffCharges, tariffs } from '../../db/schema/tariffs';
+import { tariffReads } from './tariff-rows.repository';
 
 type Conn = Db | Tx;
 
@@ -16,38 +17,18 @@ const TARIFF_SELECT = sql`
     t.version, to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
   from tariffs t join ports pl on pl.id = t.pol_id join ports pd on pd.id = t.pod_id`;
 
-function toTariff(row: Record<string, unknown>): Tariff {
-  const out = { ...row };
-  for (const field of ['pol', 'pod', 'charges'] as const)
-    if (typeof out[field] === 'string') out[field] = JSON.parse(out[field] as string);
-  return out as unknown as Tariff;
-}
+const reads = tariffReads<Tariff>(TARIFF_SELECT, 'tariffs', ['pol', 'pod', 'charges']);
 
-export async function findTariffById(db: Conn, id: number, forUpdate = false): Promise<Tariff | null> {
-  const lock = forUpdate ? sql` for update of t` : sql``;
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`${TARIFF_SELECT} where t.id = ${id}${lock}`);
-  return row ? toTariff(row) : null;
-}
+export const findTariffById = reads.findById;
 
-export async function findTariffList(
+export function findTariffList(
   db: Conn,
   query: TariffListQuery,
 ): Promise<{ count: number; results: Tariff[] }> {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [];
   if (query.pol_id !== undefined) conditions.push(sql`t.pol_id = ${query.pol_id}`);
   if (query.pod_id !== undefined) conditions.push(sql`t.pod_id = ${query.pod_id}`);
-  if (query.iso_code) conditions.push(sql`t.iso_code = ${query.iso_code}`);
-  if (query.valid_on) conditions.push(sql`${query.valid_on}::date between t.valid_from and t.valid_to`);
-  if (query.is_active !== undefined) conditions.push(sql`t.active = ${query.is_active}`);
-  const where = sql.join(conditions, sql` and `);
-  const [rows, counted] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`${TARIFF_SELECT} where ${where} order by pl.code, pd.code, t.iso_code, t.valid_from desc limit ${query.limit} offset ${query.skip}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from tariffs t where ${where}`),
-  ]);
-  return { count: counted[0]?.n ?? 0, results: rows.map(toTariff) };
+  return reads.findPage(db, query, conditions, sql`pl.code, pd.code, t.iso_code, t.valid_from desc`);
 }
 
 /**
@@ -140,30 +121,4 @@ export async function updateTariffRow(tx: Tx, id: number, body: TariffBody): Pro
     })
     .where(eq(tariffs.id, id));
   await replaceTariffCharges(tx, id, body);
-}
-
-/** Deactivates or reactivates the tariff, version + 1. */
-export async function setTariffActiveRow(tx: Tx, id: number, active: boolean): Promise<void> {
-  await tx
-    .update(tariffs)
-    .set({ active, version: sql`${tariffs.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(tariffs.id, id));
-}
-
-/** The quotations priced from the tariff: how many, and the first few numbers (oldest first). */
-export async function findPricedQuotations(
-  tx: Tx,
-  id: number,
-): Promise<{ count: number; numbers: string[] }> {
-  const rows = await queryRows<{ number: string; n: number }>(
-    tx,
-    sql`select q.number, count(*) over ()::int as n from quotation_tariffs qt
-        join quotations q on q.id = qt.quotation_id where qt.tariff_id = ${id} order by q.id limit 3`,
-  );
-  return { count: rows[0]?.n ?? 0, numbers: rows.map((row) => row.number) };
-}
-
-/** The tariff and its charge lines gone (only while no quotation was priced from it). */
-export async function deleteTariffRow(tx: Tx, id: number): Promise<void> {
-  await tx.delete(tariffs).where(eq(tariffs.id, id));
 }

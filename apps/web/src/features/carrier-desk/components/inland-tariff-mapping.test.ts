@@ -2,13 +2,13 @@ import type { InlandTariff } from '@lading/contract/inland-tariffs';
 import { InlandTariffBodySchema } from '@lading/contract/inland-tariffs';
 import { describe, expect, it } from 'vitest';
 import {
-  inlandActions,
-  inlandButtonName,
+  INLAND_TARIFF,
   inlandLegLabel,
   inlandTariffFormDefaults,
   toInlandTariffBody,
   toInlandTariffFormField,
 } from './inland-tariff-mapping';
+import { tariffActions, tariffActionTexts } from './tariff-lifecycle';
 
 const port = { id: 1, code: 'INNSA', name: 'Nhava Sheva', countryCode: 'IN' };
 const station = { id: 7, code: 'TKD', name: 'ICD Tughlakabad' };
@@ -68,10 +68,29 @@ describe('inland tariff form', () => {
     expect(inlandLegLabel(tariff({ mode: 'DOOR', station: null, fromKm: 0, toKm: 50 }))).toBe(
       'Door 0–50 km ↔ INNSA',
     );
-    expect(inlandButtonName('Delete', tariff())).toBe(
+    expect(INLAND_TARIFF.buttonName('Delete', tariff())).toBe(
       'Delete inland tariff rail TKD to INNSA 22G1 from 2026-12-01',
     );
-    expect(inlandActions(tariff())).toEqual(['deactivate', 'delete']);
-    expect(inlandActions(tariff({ active: false, quotationCount: 2 }))).toEqual(['reactivate']);
+    expect(tariffActions(tariff())).toEqual(['deactivate', 'delete']);
+    expect(tariffActions(tariff({ active: false, quotationCount: 2 }))).toEqual(['reactivate']);
+  });
+
+  it("asks in the inland tariff's words, with the sea tariffs' buttons, and says what happened", () => {
+    const deactivate = tariffActionTexts(INLAND_TARIFF, 'deactivate', tariff());
+    expect(deactivate.title).toBe('Deactivate inland tariff rail TKD ↔ INNSA 22G1, 01/12/2026 – 28/02/2027?');
+    expect(deactivate.body).toMatch(/inland haulage on request/);
+    expect(deactivate.confirmLabel).toBe('Deactivate tariff');
+    expect(deactivate.done).toBe(
+      'Inland tariff rail TKD ↔ INNSA 22G1, 01/12/2026 – 28/02/2027 deactivated: it prices no new enquiry.',
+    );
+    const remove = tariffActionTexts(
+      INLAND_TARIFF,
+      'delete',
+      tariff({ mode: 'DOOR', station: null, fromKm: 0, toKm: 50 }),
+    );
+    expect(remove.title).toBe('Delete inland tariff door 0–50 km ↔ INNSA 22G1, 01/12/2026 – 28/02/2027?');
+    expect(remove.done).toMatch(/^Inland tariff door 0–50 km .* deleted\.$/);
+    expect(remove.color).toBeDefined();
+    expect(tariffActionTexts(INLAND_TARIFF, 'reactivate', tariff()).confirmLabel).toBe('Reactivate tariff');
   });
 });

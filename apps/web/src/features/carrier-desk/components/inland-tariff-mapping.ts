@@ -2,6 +2,8 @@ import { roundDecimalText } from '@lading/contract/decimal';
 import type { InlandMode, InlandTariff, InlandTariffBody } from '@lading/contract/inland-tariffs';
 import type { Port, RailwayStation } from '@lading/contract/reference-data';
 import { formatDate } from '../../../lib/format';
+import { carrierDeskKeys } from '../api/query-keys';
+import type { TariffKind } from './tariff-lifecycle';
 
 type InlandPort = Pick<Port, 'id' | 'code' | 'name' | 'countryCode'>;
 type InlandStation = Pick<RailwayStation, 'id' | 'code' | 'name'>;
@@ -93,53 +95,22 @@ export const inlandLegLabel = (tariff: InlandTariff) =>
     ? `${tariff.station?.name} (${tariff.station?.code}) ↔ ${tariff.port.code}`
     : `Door ${tariff.fromKm}–${tariff.toKm} km ↔ ${tariff.port.code}`;
 
-/** An inland tariff named in a dialog or a toast: "rail TKD ↔ INNSA 22G1, 01/12/2026 – 28/02/2027". */
-export const inlandTariffName = (tariff: InlandTariff) =>
-  `${tariff.mode === 'RAIL' ? `rail ${tariff.station?.code}` : `door ${tariff.fromKm}–${tariff.toKm} km`} ↔ ${tariff.port.code} ${tariff.isoCode}, ${formatDate(tariff.validFrom)} – ${formatDate(tariff.validTo)}`;
-
-/** A row button's name: "Deactivate inland tariff rail TKD to INNSA 22G1 from 2026-12-01". */
-export const inlandButtonName = (verb: string, tariff: InlandTariff) =>
-  `${verb} inland tariff ${tariff.mode === 'RAIL' ? `rail ${tariff.station?.code}` : `door ${tariff.fromKm} to ${tariff.toKm} km`} to ${tariff.port.code} ${tariff.isoCode} from ${tariff.validFrom}`;
-
-export type InlandAction = 'deactivate' | 'reactivate' | 'delete';
-
-/** Deactivate an active tariff, reactivate an inactive one, delete one only while no quotation was priced from it. */
-export function inlandActions(tariff: InlandTariff): InlandAction[] {
-  const actions: InlandAction[] = [tariff.active ? 'deactivate' : 'reactivate'];
-  if (tariff.quotationCount === 0) actions.push('delete');
-  return actions;
-}
-
-/** Each action's question, what it does, its button, its colour and its toast. */
-export function inlandActionTexts(action: InlandAction, tariff: InlandTariff) {
-  const name = inlandTariffName(tariff);
-  switch (action) {
-    case 'deactivate':
-      return {
-        button: 'Deactivate',
-        title: `Deactivate inland tariff ${name}?`,
-        body: 'It will price no new rate enquiry: that leg goes to your team as "inland haulage on request". It stays in the list, marked inactive, for history and for the quotations already priced from it.',
-        confirmLabel: 'Deactivate tariff',
-        color: undefined,
-        done: `Inland tariff ${name} deactivated: it prices no new enquiry.`,
-      };
-    case 'reactivate':
-      return {
-        button: 'Reactivate',
-        title: `Reactivate inland tariff ${name}?`,
-        body: 'New rate enquiries with this inland leg will be priced from it again.',
-        confirmLabel: 'Reactivate tariff',
-        color: undefined,
-        done: `Inland tariff ${name} reactivated: it prices new enquiries again.`,
-      };
-    case 'delete':
-      return {
-        button: 'Delete',
-        title: `Delete inland tariff ${name}?`,
-        body: 'No quotation was priced from it. It is removed and cannot be brought back.',
-        confirmLabel: 'Delete tariff',
-        color: '#c92a2a',
-        done: `Inland tariff ${name} deleted.`,
-      };
-  }
-}
+/** Inland haulage (decision 020): rail station or ICD <-> port, or a door distance band <-> port. */
+export const INLAND_TARIFF: TariffKind<InlandTariff> = {
+  url: '/cp/admin/inland-tariffs/',
+  queryKey: carrierDeskKeys.inlandTariffs,
+  noun: 'inland tariff',
+  /** "rail TKD ↔ INNSA 22G1, 01/12/2026 – 28/02/2027". */
+  name: (tariff) =>
+    `${tariff.mode === 'RAIL' ? `rail ${tariff.station?.code}` : `door ${tariff.fromKm}–${tariff.toKm} km`} ↔ ${tariff.port.code} ${tariff.isoCode}, ${formatDate(tariff.validFrom)} – ${formatDate(tariff.validTo)}`,
+  label: (tariff) => INLAND_TARIFF.name(tariff),
+  /** "Deactivate inland tariff rail TKD to INNSA 22G1 from 2026-12-01". */
+  buttonName: (verb, tariff) =>
+    `${verb} inland tariff ${tariff.mode === 'RAIL' ? `rail ${tariff.station?.code}` : `door ${tariff.fromKm} to ${tariff.toKm} km`} to ${tariff.port.code} ${tariff.isoCode} from ${tariff.validFrom}`,
+  explain: {
+    deactivate:
+      'It will price no new rate enquiry: that leg goes to your team as "inland haulage on request". It stays in the list, marked inactive, for history and for the quotations already priced from it.',
+    reactivate: 'New rate enquiries with this inland leg will be priced from it again.',
+    delete: 'No quotation was priced from it. It is removed and cannot be brought back.',
+  },
+};

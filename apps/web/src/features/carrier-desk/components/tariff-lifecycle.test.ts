@@ -1,13 +1,6 @@
 import type { Tariff } from '@lading/contract/tariffs';
 import { describe, expect, it } from 'vitest';
-import {
-  pricedFrom,
-  tariffActions,
-  tariffActionTexts,
-  tariffButtonName,
-  tariffName,
-  tariffStatus,
-} from './tariff-lifecycle';
+import { pricedFrom, SEA_TARIFF, tariffActions, tariffActionTexts, tariffStatus } from './tariff-lifecycle';
 
 const tariff = (overrides: Partial<Tariff> = {}): Tariff => ({
   id: 7,
@@ -50,19 +43,23 @@ describe("a tariff's lifecycle on the carrier desk (issue 28 item 6)", () => {
   });
 
   it('asks naming the tariff and what will happen, with a button naming the action, and a toast after', () => {
-    expect(tariffName(tariff())).toBe('INNSA → AEJEA 22G1, 01/12/2031 – 28/02/2032');
-    const deactivate = tariffActionTexts('deactivate', tariff());
+    expect(SEA_TARIFF.name(tariff())).toBe('INNSA → AEJEA 22G1, 01/12/2031 – 28/02/2032');
+    const deactivate = tariffActionTexts(SEA_TARIFF, 'deactivate', tariff());
     expect(deactivate.title).toBe('Deactivate tariff INNSA → AEJEA 22G1, 01/12/2031 – 28/02/2032?');
     expect(deactivate.body).toMatch(/price no new rate enquiry/);
     expect(deactivate.confirmLabel).toBe('Deactivate tariff');
     expect(deactivate.done).toBe(
       'Tariff INNSA → AEJEA 22G1, 01/12/2031 – 28/02/2032 deactivated: it prices no new enquiry.',
     );
-    const remove = tariffActionTexts('delete', tariff());
+    const remove = tariffActionTexts(SEA_TARIFF, 'delete', tariff());
     expect(remove.confirmLabel).toBe('Delete tariff');
     expect(remove.body).toMatch(/cannot be brought back/);
     expect(remove.color).toBeDefined();
-    expect(tariffActionTexts('reactivate', tariff({ active: false })).confirmLabel).toBe('Reactivate tariff');
-    expect(tariffButtonName('Delete', tariff())).toBe('Delete tariff INNSA to AEJEA 22G1 from 2031-12-01');
+    expect(tariffActionTexts(SEA_TARIFF, 'reactivate', tariff({ active: false })).confirmLabel).toBe(
+      'Reactivate tariff',
+    );
+    expect(SEA_TARIFF.buttonName('Delete', tariff())).toBe(
+      'Delete tariff INNSA to AEJEA 22G1 from 2031-12-01',
+    );
   });
 });

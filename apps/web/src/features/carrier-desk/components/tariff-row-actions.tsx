@@ -1,41 +1,47 @@
-import type { Tariff } from '@lading/contract/tariffs';
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useTariffLifecycle } from '../api/tariff-lifecycle';
-import { type TariffAction, tariffActions, tariffActionTexts, tariffButtonName } from './tariff-lifecycle';
+import {
+  type LifecycleTariff,
+  type TariffAction,
+  type TariffKind,
+  tariffActions,
+  tariffActionTexts,
+} from './tariff-lifecycle';
 
 /**
- * A tariff row's buttons: Edit, Deactivate or Reactivate, and Delete while no quotation was priced from it. Each of
- * the last asks first (the shared confirm dialog says what will happen) and ends with a toast; a refusal (409: an
- * overlap, or a quotation priced from it since; 412: someone changed it) is the server's words in an error toast, and
- * the list loads again.
+ * A tariff row's buttons, for any kind of tariff (sea, inland; decision 019): Edit, Deactivate or Reactivate, and
+ * Delete while no quotation was priced from it. Each of the last asks first (the shared confirm dialog says what will
+ * happen, in the kind's words) and ends with a toast; a refusal (409: an overlap, or a quotation priced from it
+ * since; 412: someone changed it) is the server's words in an error toast, and the list loads again.
  */
-export function TariffRowActions({
+export function TariffRowActions<T extends LifecycleTariff>({
+  kind,
   tariff,
-  canEdit,
   onEdit,
 }: {
-  tariff: Tariff;
-  canEdit: boolean;
-  onEdit: (tariff: Tariff) => void;
+  kind: TariffKind<T>;
+  tariff: T;
+  onEdit: (tariff: T) => void;
 }) {
   // The action asked about stays set while the dialog closes, so its words do not vanish mid-transition.
   const [action, setAction] = useState<TariffAction>('deactivate');
   const [asking, setAsking] = useState(false);
-  const lifecycle = useTariffLifecycle();
-  if (!canEdit) return null;
-  const texts = tariffActionTexts(action, tariff);
+  const lifecycle = useTariffLifecycle(kind);
+  const texts = tariffActionTexts(kind, action, tariff);
   const run = async (chosen: TariffAction) => {
     try {
       if (chosen === 'delete') await lifecycle.remove.mutateAsync(tariff);
       else await lifecycle.setActive.mutateAsync({ tariff, active: chosen === 'reactivate' });
-      toast.success(tariffActionTexts(chosen, tariff).done);
+      toast.success(tariffActionTexts(kind, chosen, tariff).done);
     } catch (error) {
       toast.error(
-        error instanceof ApiError ? error.message : 'The tariff could not be changed. Please try again.',
+        error instanceof ApiError
+          ? error.message
+          : `The ${kind.noun} could not be changed. Please try again.`,
       );
     }
   };
@@ -45,24 +51,27 @@ export function TariffRowActions({
         size="xs"
         variant="default"
         onClick={() => onEdit(tariff)}
-        aria-label={tariffButtonName('Edit', tariff)}
+        aria-label={kind.buttonName('Edit', tariff)}
       >
         Edit
       </Button>
-      {tariffActions(tariff).map((offered) => (
-        <Button
-          key={offered}
-          size="xs"
-          variant="default"
-          onClick={() => {
-            setAction(offered);
-            setAsking(true);
-          }}
-          aria-label={tariffButtonName(tariffActionTexts(offered, tariff).button, tariff)}
-        >
-          {tariffActionTexts(offered, tariff).button}
-        </Button>
-      ))}
+      {tariffActions(tariff).map((offered) => {
+        const { button } = tariffActionTexts(kind, offered, tariff);
+        return (
+          <Button
+            key={offered}
+            size="xs"
+            variant="default"
+            onClick={() => {
+              setAction(offered);
+              setAsking(true);
+            }}
+            aria-label={kind.buttonName(button, tariff)}
+          >
+            {button}
+          </Button>
+        );
+      })}
       <ConfirmDialog
         opened={asking}
         title={texts.title}
