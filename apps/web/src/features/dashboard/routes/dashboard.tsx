@@ -137,6 +137,81 @@ function Counts({ counts }: { counts: CustomerDashboard['counts'] }) {
   );
 }
 
+const POSITION_TEXT: Record<CustomerDashboard['tracking']['shipments'][number]['status'], string> = {
+  NOT_GATED_IN: 'Not gated in yet',
+  AT_ORIGIN: 'At origin',
+  AT_SEA: 'At sea',
+  AT_TRANSHIPMENT: 'At a transhipment port',
+  ARRIVED: 'Arrived',
+  DELIVERED: 'Delivered',
+  RETURNED: 'Empty returned',
+};
+
+/**
+ * Track and trace (issue 30): the active shipments counted at sea, arrived and delayed (the ETA moved more than 24 hours),
+ * then each one's position and next step, linking to its Track screen.
+ */
+function Shipments({ tracking }: { tracking: CustomerDashboard['tracking'] }) {
+  const counts = [
+    { label: 'At sea', count: tracking.atSea },
+    { label: 'Arrived', count: tracking.arrived },
+    { label: 'Delayed', count: tracking.delayed },
+  ];
+  return (
+    <DashboardSection
+      id="tracking-title"
+      title="Shipments on the way"
+      actions={<HrefLink href="/app-dashboard/app-track">Track a shipment</HrefLink>}
+    >
+      <Group gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {counts.map(({ label, count }) => (
+          <li key={label} data-testid={`tracking-count-${label.toLowerCase().replace(' ', '-')}`}>
+            <Text span fw={700} size="lg">
+              {count}
+            </Text>{' '}
+            <Text span size="sm">
+              {label}
+            </Text>
+          </li>
+        ))}
+      </Group>
+      {tracking.shipments.length === 0 ? (
+        <Text c="dimmed">No shipment on the way.</Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {tracking.shipments.map((shipment) => (
+            <Stack component="li" gap={0} key={shipment.bookingId} data-testid="active-shipment">
+              <Group gap="xs">
+                <HrefLink
+                  href={`/app-dashboard/app-track?ref=${encodeURIComponent(shipment.bookingNumber)}`}
+                  fw={600}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {shipment.bookingNumber}
+                </HrefLink>
+                <Text size="sm">{POSITION_TEXT[shipment.status]}</Text>
+                {shipment.delayed && (
+                  <Badge color="orange" variant="light">
+                    Delayed
+                  </Badge>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {shipment.next
+                  ? `Next: ${shipment.next.label}${shipment.next.place ? ` at ${shipment.next.place.name}` : ''}, ${formatDate(shipment.next.at)}${shipment.next.classifier === 'EST' ? ' (estimated)' : shipment.next.classifier === 'PLN' ? ' (planned)' : ''}`
+                  : 'No next step announced'}
+                {shipment.pod && shipment.eta
+                  ? ` · ETA ${shipment.pod.name} ${formatDate(shipment.eta)}`
+                  : ''}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </DashboardSection>
+  );
+}
+
 function Recent({ recent }: { recent: CustomerDashboard['recent'] }) {
   return (
     <DashboardSection id="recent-title" title="Recent activity">
@@ -163,7 +238,7 @@ function Recent({ recent }: { recent: CustomerDashboard['recent'] }) {
 
 /**
  * app-dashboard, the customer's home (GET cp/dashboard/, one request): first what needs them, then their counts by
- * status linking to the lists, containers/TEU per month (a lazily loaded chart), and recent activity.
+ * status linking to the lists, the shipments on the way (track and trace), containers/TEU per month (a lazily loaded chart), and recent activity.
  */
 export function DashboardPage() {
   const user = useSession()?.user;
@@ -187,6 +262,7 @@ export function DashboardPage() {
       {dashboard.data && (
         <>
           <Attention data={dashboard.data} />
+          <Shipments tracking={dashboard.data.tracking} />
           <Counts counts={dashboard.data.counts} />
           <DashboardSection id="shipments-title" title="Containers and TEU by sailing month">
             <LazyVolumeChart
