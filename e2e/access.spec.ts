@@ -59,6 +59,7 @@ test('a customer sees Dashboard, Schedules, Rate Enquiry, Quotation List, Bookin
     'Quotation List',
     'Bookings',
     'BL',
+    'Track',
   ]);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/app-dashboard');
   await expect(officeButton(page)).toHaveCount(0);
@@ -86,6 +87,7 @@ test('the corporate admin: no Rate Enquiry, and a typed rate-enquiry address sho
     'Quotation List',
     'Bookings',
     'BL',
+    'Track',
   ]);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'href',
@@ -141,6 +143,7 @@ test('the branch admin: the same menu, their one office, and only the Chennai bi
     'Quotation List',
     'Bookings',
     'BL',
+    'Track',
   ]);
   await expect(officeButton(page)).toHaveCount(0);
   await expect(page.getByText('Office: MAA')).toBeVisible();
