@@ -11,6 +11,9 @@ import { SERVER_LOG } from './server-log';
 
 const serverDir = resolve(import.meta.dirname, '../apps/server');
 const env = { ...process.env };
+// The seed (its own process, on PostgreSQL) seals the demo staff's authenticator key with the session secret, and the
+// server must unseal it: both get the same one. A run of its own gets a fresh one unless the caller set one.
+env.SESSION_SECRET ??= randomBytes(32).toString('hex');
 const base = process.env.DATABASE_URL;
 let cleanup = async () => {};
 
