@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
 import { purgeExpiredLinkTokens } from './lib/link-tokens';
@@ -73,7 +73,9 @@ import { createTrackingService, SHIPMENT_EVENT_SOURCES, trackingRoutes } from '.
 import { createUsersService, usersRoutes } from './modules/users';
 import { createVgmService, vgmRoutes } from './modules/vgm';
 import { createVoyagesService, voyagesRoutes } from './modules/voyages';
+import { registerMethodNotAllowed } from './plugins/allowed-methods';
 import { assertEveryRouteDeclaresAccess, type RegisteredRoute, registerAuth } from './plugins/auth';
+import { mediaAwareSerializerCompiler } from './plugins/compiled-serializer';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { loggerOptions, RequestLogController } from './plugins/logging';
@@ -82,6 +84,7 @@ import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
+import { strictNumberTextValidatorCompiler } from './plugins/strict-number-text';
 
 export type BuildAppOptions = {
   env?: Env;
@@ -144,8 +147,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setValidatorCompiler(strictNumberTextValidatorCompiler);
+  app.setSerializerCompiler(mediaAwareSerializerCompiler);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(env.database, app.log));
@@ -277,6 +280,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     kickMail: mail.kick,
     sessionSecret: env.sessionSecret,
   });
+  // Before the access hook: a method the path does not declare is a 405 whoever asks.
+  const allowedMethods = registerMethodNotAllowed(app);
   const auth = registerAuth(app, {
     verify: principals.verify,
     loadPrincipal: access.loadPrincipal,
@@ -421,7 +426,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(dashboardsRoutes, {
     dashboards: createDashboardsService({ db: database.db, tracking }),
   });
-  await registerStaticWeb(app, options.webDist);
+  await registerStaticWeb(app, allowedMethods, options.webDist);
   assertEveryRouteDeclaresAccess(auth.routes);
   app.decorate('routeAccess', () => auth.routes);
 

@@ -184,6 +184,8 @@ export const CompanyBodySchema = z.object({
     .string()
     .trim()
     .regex(/^(\+?[0-9 ()-]{6,20})?$/, 'must be a phone number')
+    // The same, said of the text before it is trimmed.
+    .meta({ pattern: '^\\s*(?:\\+?[0-9()-][0-9 ()-]{4,18}[0-9()-])?\\s*$' })
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional()

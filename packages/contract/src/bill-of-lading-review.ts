@@ -21,7 +21,16 @@ export const MAIL_MESSAGE_MAX = 2000;
 /** Mails one user may send per hour (bills of lading with the PDF attached). */
 export const BL_MAILS_PER_HOUR = 10;
 
-const emailAddress = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));
+const emailAddress = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email('must be an e-mail address'))
+  // zod's e-mail rule, written without look-aheads (no dot first, none doubled, a letter, digit, _, + or - last).
+  .meta({
+    pattern:
+      "^\\s*(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}\\s*$",
+  });
 
 export const SendBlMailBodySchema = z.object({
   blId: idSchema(),

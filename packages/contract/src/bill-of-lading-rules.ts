@@ -152,6 +152,16 @@ export function normalizeContainerNumber(typed: string): string {
 }
 
 /** ISO 6346: owner code (3 letters), category (U, J or Z), 6-digit serial, check digit. */
+/**
+ * How the OpenAPI document states a container number field: ISO 6346 (4 letters, 6 digits, a check digit), written
+ * with or without spaces and dashes; `x-check-digit: iso6346` says the last digit is checked.
+ */
+export const ISO_6346_DOC = {
+  description:
+    'An ISO 6346 container number (MSCU1234566), spaces and dashes allowed; the last digit is checked.',
+  'x-check-digit': 'iso6346',
+} as const;
+
 export function isValidContainerNumber(containerNumber: string): boolean {
   const text = containerNumber.trim().toUpperCase();
   return text.length === 11 && checkDigit(text.slice(0, 10)) === Number(text[10]);

@@ -223,7 +223,12 @@ export type BillOfLadingListResponse = z.infer<typeof BillOfLadingListResponseSc
 const TEXT_MAX = 200;
 const LONG_TEXT_MAX = 4000;
 const required = (max = TEXT_MAX) =>
-  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .meta({ pattern: '\\S' });
 const optionalText = (max = TEXT_MAX) =>
   z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional();
 const measure = z
@@ -233,7 +238,8 @@ const measure = z
 const phone = z
   .string()
   .trim()
-  .regex(BL_PHONE_PATTERN, 'must be a phone number (digits, optionally starting with +)');
+  .regex(BL_PHONE_PATTERN, 'must be a phone number (digits, optionally starting with +)')
+  .meta({ pattern: '^\\s*\\+?[0-9()-][0-9 ()-]{4,18}[0-9()-]\\s*$' });
 
 export const NotifyPartySentSchema = z.object({
   partyId: idSchema().nullable(),
@@ -362,7 +368,8 @@ const requiredFormText = (max = TEXT_MAX) => formText(max).refine((v) => v.trim(
 const requiredFormPhone = z
   .string()
   .refine((v) => v.trim() !== '', M.required)
-  .refine((v) => v.trim() === '' || BL_PHONE_PATTERN.test(v.trim()), M.phone);
+  .refine((v) => v.trim() === '' || BL_PHONE_PATTERN.test(v.trim()), M.phone)
+  .meta({ pattern: '^\\s*\\+?[0-9()-][0-9 ()-]{4,18}[0-9()-]\\s*$' });
 const pickedId = z
   .number()
   .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_6346_DOC } from './bill-of-lading-rules';
 import { isValidContainerNumber, normalizeContainerNumber } from './bills-of-lading';
 import { DB_INT_MAX, idSchema, queryIdSchema } from './ids';
 import { listQuerySchema } from './list-query';
@@ -78,7 +79,8 @@ export const ConfirmBookingBodySchema = z
             .string({ message: 'is required' })
             // As written on papers: "MSCU 123456-5" is MSCU1234565.
             .overwrite(normalizeContainerNumber)
-            .refine(isValidContainerNumber, 'is not a valid ISO 6346 container number (check digit)'),
+            .refine(isValidContainerNumber, 'is not a valid ISO 6346 container number (check digit)')
+            .meta(ISO_6346_DOC),
           isoCode: z
             .string({ message: 'is required' })
             .regex(/^[0-9A-Z]{4}$/, 'must be an ISO 6346 size-type code'),

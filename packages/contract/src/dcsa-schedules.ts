@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateDoc } from './calendar';
 import { DB_INT_MAX } from './ids';
 import { isoDateSchema } from './quotations';
 
@@ -44,10 +45,9 @@ const limit = z.coerce
   .optional();
 const cursor = z.string().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters').optional();
 /** A day of the standard's `format: date`, within years a schedule can mean (the database holds no year 0). */
-const date = isoDateSchema.refine(
-  (value) => value >= '1900-01-01' && value <= '2999-12-31',
-  'must be a date from 1900 to 2999',
-);
+const date = isoDateSchema
+  .refine((value) => value >= '1900-01-01' && value <= '2999-12-31', 'must be a date from 1900 to 2999')
+  .meta(dateDoc(2999));
 const serviceType = z.enum(['CY', 'SD', 'CFS'], { message: 'must be CY, SD or CFS' }).optional();
 
 /** GET /dcsa/cs/v1/point-to-point-routes */

@@ -85,7 +85,12 @@ const equipmentReference = z
   .string({ message: 'must be a text' })
   .max(20, 'must be at most 11 characters')
   .overwrite(normalizeContainerNumber)
-  .pipe(text(11));
+  .pipe(text(11))
+  // 1 to 11 characters besides the spaces and dashes the server removes.
+  .meta({
+    pattern:
+      '^[\\s\\-\\u2010-\\u2015]*(?:[^\\s\\-\\u2010-\\u2015\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069][\\s\\-\\u2010-\\u2015]*){1,11}$',
+  });
 
 const codes = <T extends string>(all: readonly T[]) => all.join(', ');
 
@@ -105,7 +110,8 @@ function codeList<T extends string>(all: readonly [T, ...T[]]) {
         return z.NEVER;
       }
       return [...new Set(items)] as T[];
-    });
+    })
+    .meta({ pattern: `^\\s*(?:${all.join('|')})\\s*(?:,\\s*(?:${all.join('|')})\\s*)*$` });
 }
 
 /** A list of codes in a JSON body (a subscription's filters): each one of `all`, at least one. */
@@ -144,7 +150,12 @@ const dateTime = z
     if (Number.isNaN(at)) return false;
     const year = new Date(at).getUTCFullYear();
     return year >= 1900 && year <= 9999;
-  }, 'must be a real date-time between the years 1900 and 9999');
+  }, 'must be a real date-time between the years 1900 and 9999')
+  .meta({
+    format: 'date-time',
+    pattern:
+      '^(?:19\\d\\d|[2-9]\\d{3})-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$',
+  });
 
 const dateTimeParameters = <N extends string>(name: N) =>
   Object.fromEntries([
@@ -219,7 +230,14 @@ const secret = z
   .refine(
     (value) => !BASE64.test(value) || base64Length(value) <= 1024,
     'must be base64 of at most 1024 bytes',
-  );
+  )
+  // Groups of four characters, the last one of two or three padded or not: at least 32 bytes; at most 1024 bytes is
+  // at most 1366 characters unpadded (1368 with padding: the document keeps to the shorter).
+  .meta({
+    pattern:
+      '^(?:[A-Za-z0-9+/]{4}){10}(?:(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{3}=?|[A-Za-z0-9+/]{2}(?:==)?)?|[A-Za-z0-9+/]{3}=?|[A-Za-z0-9+/]{4})$',
+    maxLength: 1366,
+  });
 
 /**
  * The callback URL: an absolute http(s) URL without credentials or a fragment. Whether http is allowed and where it
@@ -231,7 +249,8 @@ const callbackUrl = z
   .max(2000, 'must be at most 2000 characters')
   .pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute https URL (https://…)' }))
   .refine((value) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value), 'must not carry a user name or password')
-  .refine((value) => !value.includes('#'), 'must not have a #fragment');
+  .refine((value) => !value.includes('#'), 'must not have a #fragment')
+  .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@]+(?:[/?][^#]*)?$' });
 
 /** The standard's filters of a subscription (all must match; a list matches any of its codes). */
 const subscriptionFilters = {
@@ -247,6 +266,7 @@ const subscriptionFilters = {
 const noUniversal = z
   .unknown()
   .refine((value) => value === undefined, 'is not supported: we publish no universal references')
+  .meta({ not: {} })
   .optional();
 
 /** What the standard's subscription bodies may carry besides the filters: ours ignores `subscriptionID` and the times. */
@@ -277,6 +297,7 @@ export const DcsaTntSubscriptionUpdateSchema = z.strictObject({
   secret: z
     .unknown()
     .refine((value) => value === undefined, 'must be left out: change it with PUT …/{subscriptionID}/secret')
+    .meta({ not: {} })
     .optional(),
   ...subscriptionFilters,
   universalServiceReference: noUniversal,

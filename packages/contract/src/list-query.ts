@@ -1,8 +1,17 @@
 import { z } from 'zod';
 
+const emptyMeansUnset = new WeakSet<z.ZodType>();
+
 /** A query value the way the specification's client sends an unset filter (`pol_id=&status=`) means no filter. */
-export const emptyAsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema);
+export const emptyAsUnset = <T extends z.ZodType>(schema: T) => {
+  const field = z.preprocess((value) => (value === '' ? undefined : value), schema);
+  emptyMeansUnset.add(field);
+  return field;
+};
+
+/** Whether a query field takes an empty value as unset (the OpenAPI document then says `''` is accepted). */
+export const isEmptyAsUnset = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && emptyMeansUnset.has(schema as z.ZodType);
 
 type UnsetWhenEmpty<Shape extends Record<string, z.ZodType>> = {
   [K in keyof Shape]: ReturnType<typeof emptyAsUnset<Shape[K]>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateDoc } from './calendar';
 import { scaledToText, toScaledInteger } from './decimal';
 import { DB_INT_MAX, idSchema } from './ids';
 import { listQuerySchema } from './list-query';
@@ -59,7 +60,8 @@ export const isoDateSchema = z
   )
   // Years 1900 to 9999: PostgreSQL has no year 0 (JavaScript reads it as 1 BC), and no date of a shipment, a tariff
   // or an audit filter lies outside them.
-  .refine((value) => value >= '1900-01-01' && value <= '9999-12-31', 'must be a date from 1900 to 9999');
+  .refine((value) => value >= '1900-01-01' && value <= '9999-12-31', 'must be a date from 1900 to 9999')
+  .meta(dateDoc(9999));
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const todayIso = () => new Date().toISOString().slice(0, 10);

@@ -35,7 +35,10 @@ const portTypeList = z
     },
     { error: `must be a comma-separated list of ${PORT_TYPES.join(', ')}` },
   )
-  .transform((value) => splitList(value) as PortType[]);
+  .transform((value) => splitList(value) as PortType[])
+  .meta({
+    pattern: `^[\\s,]*(?:${PORT_TYPES.join('|')})(?:\\s*,[\\s,]*(?:${PORT_TYPES.join('|')}))*[\\s,]*$`,
+  });
 
 export const PortsQuerySchema = listQuerySchema({
   limit: z.coerce.number().int().min(1).max(PORT_LIST_LIMIT).default(TYPEAHEAD_LIMIT),

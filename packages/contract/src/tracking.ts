@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidContainerNumber, normalizeContainerNumber } from './bill-of-lading-rules';
+import { ISO_6346_DOC, isValidContainerNumber, normalizeContainerNumber } from './bill-of-lading-rules';
+import { DATE_TIME_DOC, DATE_TIME_SHAPE, isRealCalendarDay } from './calendar';
 import { singleLine } from './single-line';
 
 /**
@@ -187,10 +188,12 @@ export function recogniseReference(typed: string): RecognisedReference {
 const isoDateTime = z
   .string({ message: 'is required' })
   .refine(
-    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value),
+    (value) => DATE_TIME_SHAPE.test(value),
     'must be an ISO 8601 date-time with its offset (2026-11-28T18:00:00Z)',
   )
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date-time')
+  // JavaScript reads 30 February as 2 March: the day must exist.
+  .refine((value) => !Number.isNaN(Date.parse(value)) && isRealCalendarDay(value), 'is not a real date-time')
+  .meta(DATE_TIME_DOC)
   .refine((value) => {
     const at = Date.parse(value);
     if (Number.isNaN(at)) return true;
@@ -206,7 +209,8 @@ const containerNumber = z
   .refine(
     (value) => !CONTAINER_SHAPE.test(value) || isValidContainerNumber(value),
     'check digit does not match',
-  );
+  )
+  .meta(ISO_6346_DOC);
 
 /** POST /cp/admin/equipment-events/: one equipment event, in the standard's names. */
 export const RecordEquipmentEventBodySchema = z.strictObject({
@@ -219,12 +223,14 @@ export const RecordEquipmentEventBodySchema = z.strictObject({
   UNLocationCode: z
     .string({ message: 'is required' })
     .overwrite((value) => value.trim().toUpperCase())
-    .refine((value) => /^[A-Z]{2}[A-Z2-9]{3}$/.test(value), 'must be a UN/LOCODE (5 characters, e.g. SGSIN)'),
+    .refine((value) => /^[A-Z]{2}[A-Z2-9]{3}$/.test(value), 'must be a UN/LOCODE (5 characters, e.g. SGSIN)')
+    .meta({ pattern: '^\\s*[A-Za-z]{2}[A-Za-z2-9]{3}\\s*$' }),
   facilitySMDGCode: singleLine(z.string().trim().max(6, 'must be at most 6 characters'))
     .refine(
       (value) => value === '' || /^[A-Z0-9]{1,6}$/i.test(value),
       'must be an SMDG terminal code (up to 6 letters or digits)',
     )
+    .meta({ pattern: '^\\s*[A-Za-z0-9]{0,6}\\s*$' })
     .optional(),
   facilityTypeCode: z
     .enum(FACILITY_TYPES, { message: `must be one of ${FACILITY_TYPES.join(', ')}` })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidContainerNumber, VGM_TOLERANCE, vgmOffExpected } from './bill-of-lading-rules';
+import { ISO_6346_DOC, isValidContainerNumber, VGM_TOLERANCE, vgmOffExpected } from './bill-of-lading-rules';
 import { formatAmount2, roundDecimalText, scaledToText, toScaledInteger } from './decimal';
 import { DB_INT_MAX } from './ids';
 import { isoDateSchema } from './quotations';
@@ -170,6 +170,13 @@ export const verifiedGrossMassSchema = z
       return z.NEVER;
     }
     return rounded;
+  })
+  // The document states the masses this reads for sure: a number from 0.01 kg, or its decimal text (2 decimals).
+  .meta({
+    anyOf: [
+      { type: 'number', minimum: 0.01, maximum: VGM_MAX_KG },
+      { type: 'string', pattern: '^[1-9]\\d{0,5}(?:\\.\\d{1,2})?$' },
+    ],
   });
 
 /** The latest calendar day anywhere on Earth now (UTC+14): a weighing dated after it is in the future. */
@@ -182,7 +189,8 @@ export const VgmDeclarationBodySchema = z.object({
     .string({ message: 'is required' })
     .trim()
     .toUpperCase()
-    .refine(isValidContainerNumber, 'is not a valid ISO 6346 container number (check digit)'),
+    .refine(isValidContainerNumber, 'is not a valid ISO 6346 container number (check digit)')
+    .meta({ ...ISO_6346_DOC, pattern: '^\\s*[A-Za-z]{4}\\d{7}\\s*$' }),
   /** The version read (0: nothing declared yet). */
   version: z
     .number({ message: 'must be the version you read (0 for a first declaration)' })
@@ -194,7 +202,13 @@ export const VgmDeclarationBodySchema = z.object({
   verifiedGrossMass: verifiedGrossMassSchema,
   weighingDate: isoDateSchema
     .refine((value) => value >= '2016-07-01', 'must be on or after 2016-07-01 (SOLAS VGM in force)')
-    .refine((value) => value <= latestWeighingDate(), 'must not be in the future'),
+    .refine((value) => value <= latestWeighingDate(), 'must not be in the future')
+    .meta({
+      format: 'date',
+      pattern: '^(?:2016-(?:0[7-9]|1[0-2])|(?:201[7-9]|20[2-9]\\d|2[1-9]\\d\\d|[3-9]\\d{3})-\\d{2})-\\d{2}$',
+      description:
+        'The day the container was weighed: from 2016-07-01 (SOLAS VGM in force), not in the future.',
+    }),
   weighingParty: text(200),
   authorisedSignatory: text(120),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_TIME_DOC, DATE_TIME_SHAPE, isRealCalendarDay } from './calendar';
 import { idSchema, queryIdSchema, versionSchema } from './ids';
 import { listQuerySchema } from './list-query';
 import { isoDateSchema } from './quotations';
@@ -73,7 +74,12 @@ const imoNumberSchema = z
       .string()
       .regex(/^\d{7}$/, 'must be 7 digits')
       .refine(isValidImoNumber, 'is not a valid IMO number (check digit)'),
-  );
+  )
+  .meta({
+    description:
+      'An IMO ship identification number: 7 digits (optionally after "IMO"), the last its check digit.',
+    'x-check-digit': 'imo',
+  });
 
 const name = (max: number) =>
   singleLine(z.string({ message: 'is required' }).trim().min(1, 'is required').max(max));
@@ -346,10 +352,12 @@ export const VoyageListResponseSchema = z.object({ count: z.number().int(), resu
 const isoDateTimeSchema = z
   .string({ message: 'is required' })
   .refine(
-    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value),
+    (value) => DATE_TIME_SHAPE.test(value),
     'must be an ISO 8601 date-time with its offset (2026-11-28T18:00:00Z)',
   )
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date-time')
+  // JavaScript reads 30 February as 2 March: the day must exist.
+  .refine((value) => !Number.isNaN(Date.parse(value)) && isRealCalendarDay(value), 'is not a real date-time')
+  .meta(DATE_TIME_DOC)
   // In UTC, between the years 0001 and 9999: PostgreSQL has no year 0, and a later one has no 4-digit ISO form. (Each
   // refinement runs whatever the ones before found, so an unreadable value must not reach toISOString here.)
   .refine((value) => {

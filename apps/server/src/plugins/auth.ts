@@ -85,6 +85,19 @@ export type RegisteredRoute = {
 };
 
 /**
+ * The answers every route with input can give besides its own, documented from the route itself so the OpenAPI
+ * document says what the server does: a 400 when it reads a body, query or path parameters (the validator names the
+ * field), a 429 when it declares a per-address limit.
+ */
+function withInputRefusals(route: RouteOptions): Record<string, unknown> {
+  const schema = route.schema ?? {};
+  const response = { ...(schema.response as Record<string, unknown>) };
+  if ((schema.body || schema.querystring || schema.params) && !response[400]) response[400] = ErrorBodySchema;
+  if (route.config?.rateLimit && !response[429]) response[429] = ErrorBodySchema;
+  return response;
+}
+
+/**
  * The one access hook. Every route declares its access; `assertEveryRouteDeclaresAccess` (called at the end of
  * buildApp) refuses to build an app with a route that does not, so a forgotten check cannot ship. The hook runs at
  * onRequest, before the body is read or validated: a caller without the permission learns nothing of the schema.
@@ -129,6 +142,7 @@ export function registerAuth(
           : {}),
       };
     }
+    if (route.schema?.response) route.schema = { ...route.schema, response: withInputRefusals(route) };
     options.push(route);
   });
   app.decorate('registerPublic', async (register: () => Promise<unknown>) => {

@@ -48,3 +48,14 @@ export function compiledSerializerCompiler<T>(route: FastifyRouteSchemaDef<T>): 
     return write(data);
   };
 }
+
+/**
+ * The zod serializer, also for an answer documented by media type (`{ description, content: { 'application/pdf':
+ * { schema } } }`, how a route says it answers a file or a stream): its first media type's schema is compiled. Such
+ * answers are sent as a Buffer or a stream, which Fastify never serializes.
+ */
+export const mediaAwareSerializerCompiler: typeof serializerCompiler = (route) => {
+  const schema = route.schema as { content?: Record<string, { schema: unknown }> };
+  const first = schema?.content ? Object.values(schema.content)[0] : undefined;
+  return serializerCompiler(first ? ({ ...route, schema: first.schema } as typeof route) : route);
+};

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { REPO_ROOT } from '../env';
+import { methodNotAllowed } from './allowed-methods';
 import { appShell } from './app-shell';
 
 export const WEB_DIST = resolve(REPO_ROOT, 'apps/web/dist');
@@ -50,7 +51,12 @@ export function isApiPath(url: string): boolean {
  * Any other GET that accepts HTML falls back to index.html so client routes (app-login, bl_view/7, …) load, with
  * the links that preload the screen's own chunks (app-shell.ts).
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST): Promise<void> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  /** The methods a path answers (allowed-methods.ts): an API path asked with another one gets 405. */
+  allowedMethods: (path: string) => string[],
+  webDist = WEB_DIST,
+): Promise<void> {
   const hasBuild = existsSync(resolve(webDist, 'index.html'));
   // Specification section 2: the empty path redirects to app-login, for every client (browsers, curl, monitors).
   app.route({
@@ -98,6 +104,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = WEB_DIST
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
       return reply.type('text/html; charset=utf-8').send(page.html);
     }
+    // A path that exists with other methods: 405 naming them.
+    const allowed = allowedMethods(url);
+    if (allowed.length > 0 && !allowed.includes(request.method))
+      return methodNotAllowed(reply, request.method, url, allowed);
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: `Route ${request.method} ${url} not found` },
     });

@@ -30,7 +30,16 @@ export const billOfLadingDocumentsRoutes: FastifyPluginAsyncZod<{
           'than noOfOriginals / noOfCopies (409). Answers application/pdf as an attachment named <number>.pdf.',
         params: IdParamsSchema,
         body: PrintBillOfLadingBodySchema.nullish(),
-        response: { 200: z.any().describe('The PDF (application/pdf)'), ...errors, 409: ErrorBodySchema },
+        response: {
+          200: {
+            description: 'The PDF, as an attachment named <number>.pdf',
+            content: {
+              'application/pdf': { schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary' }) },
+            },
+          },
+          ...errors,
+          409: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {

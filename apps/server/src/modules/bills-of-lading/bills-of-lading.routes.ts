@@ -38,18 +38,14 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
     async (request) => bills.findBills(principalOf(request), request.query),
   );
 
-  // The specification writes both spellings (with and without the trailing slash); the documented one is first.
-  for (const [url, hide] of [
-    ['/cp/bill-of-ladings/:id', false],
-    ['/cp/bill-of-ladings/:id/', true],
-  ] as const) {
+  // The specification writes both spellings (with and without the trailing slash): both are served and documented.
+  for (const url of ['/cp/bill-of-ladings/:id', '/cp/bill-of-ladings/:id/']) {
     app.get(
       url,
       {
         config: { access: { module: 'CP', resource: 'BL', operation: 'VIEW' } },
         serializerCompiler: compiledSerializerCompiler,
         schema: {
-          hide,
           tags,
           summary: 'One bill of lading with notify parties, containers and cargo rows',
           params: IdParamsSchema,
@@ -81,17 +77,13 @@ export const billsOfLadingRoutes: FastifyPluginAsyncZod<{ bills: BillsOfLadingSe
     async (request) => bills.getDeadlines(principalOf(request), request.params.id),
   );
 
-  for (const [url, hide] of [
-    ['/cp/bill-of-ladings/:id/', false],
-    ['/cp/bill-of-ladings/:id', true],
-  ] as const) {
+  for (const url of ['/cp/bill-of-ladings/:id/', '/cp/bill-of-ladings/:id']) {
     app.put(
       url,
       {
         config: { access: { module: 'CP', resource: 'BL', operation: 'EDIT' } },
         serializerCompiler: compiledSerializerCompiler,
         schema: {
-          hide,
           tags,
           summary: "Save a customer's changes (status becomes UPDATE PENDING)",
           description:

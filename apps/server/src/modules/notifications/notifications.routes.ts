@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { ErrorBodySchema } from '@lading/contract/errors';
 import { IdParamsSchema } from '@lading/contract/ids';
 import {
@@ -9,6 +10,7 @@ import {
   UpdateNotificationPreferencesBodySchema,
 } from '@lading/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf } from '../../lib/request';
 import type { NotificationStreams } from './notifications.realtime';
 import type { NotificationsService } from './notifications.service';
@@ -108,7 +110,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         summary: 'Live notification signals (server-sent events)',
         description:
           "A `text/event-stream` authenticated like every call, with the bearer token in the `Authorization` header (the portal reads it with `fetch`, not `EventSource`, which cannot send headers, so no token ever goes into an address or a log). Sends `event: ready` at once, then `event: notifications` whenever the caller's notifications change (new, read) on any instance; the client then reads `GET /cp/notifications/` again. Comments keep the connection alive every 25 s; the server ends the stream after 5 minutes (and on shutdown), and the client reconnects with its current token, so a revoked token stops listening within minutes. Polling the list is the fallback.",
-        produces: ['text/event-stream'],
+        response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: z.custom<Readable>().meta({ type: 'string' }) } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         tags,
         summary: 'Whether the user still has to complete the profile',
         querystring: IdParamsSchema,
-        response: { 200: z.object({ isFirstLogin: z.boolean() }) },
+        response: { 200: z.object({ isFirstLogin: z.boolean() }), 404: ErrorBodySchema },
       },
     },
     async (request) => profile.checkFirstLogin(principalOf(request), request.query.id),
@@ -100,7 +100,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         summary: 'Change the password (current + new); other devices are signed out',
         params: IdParamsSchema,
         body: z.object({ current_password: z.string().min(1).max(1024), new_password: NewPassword }),
-        response: { 200: MessageSchema, 400: ErrorBodySchema },
+        // 429: wrong current passwords count toward the account's sign-in throttle.
+        response: { 200: MessageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
