@@ -14,7 +14,8 @@ import { firstLoadFiles, readManifest, transferSize } from './first-load';
 import { precompress } from './precompress';
 
 const WEB = resolve(import.meta.dirname, '..');
-const PORTAL = ['src/app/layout/portal-layout.tsx'];
+/** The signed-in layout, and the idle warning it fetches at once (its own chunk, within the first load). */
+const PORTAL = ['src/app/layout/portal-layout.tsx', 'src/app/layout/idle-warning.tsx'];
 
 /** Pages of figure #6: the lazy modules each renders on a first load; ceiling and budget in times the hello-world. */
 export const FIRST_LOAD_PAGES = [
@@ -22,13 +23,18 @@ export const FIRST_LOAD_PAGES = [
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 2.44,
+    ceiling: 2.46,
     budget: 2.3,
   },
   {
     page: '/bl_view/{id}',
-    modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-view.tsx'],
-    ceiling: 2.95,
+    // The sailing's deadlines: a chunk of their own, fetched with the screen (components/deadlines-on-demand.ts).
+    modules: [
+      ...PORTAL,
+      'src/features/bills-of-lading/routes/bl-view.tsx',
+      'src/features/bills-of-lading/components/sailing-deadlines.tsx',
+    ],
+    ceiling: 2.99,
     budget: 2.8,
   },
 ] as const;

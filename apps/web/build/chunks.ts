@@ -32,6 +32,15 @@ const BL_LIST = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-lis
 const BL_VIEW = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-view\.tsx$/;
 const DASHBOARD = /[\\/]src[\\/]features[\\/]dashboard[\\/]routes[\\/]dashboard\.tsx$/;
 /**
+ * Lazy modules a first load fetches at once, after its screen: the idle warning (every signed-in page renders it) and
+ * bl_view's sailing deadlines. They keep their own chunks, but what they import is placed as for the pages that load
+ * them: left out, a module they share with another screen went to that screen's chunk (the idle warning's confirm
+ * dialog to bl_view's `view`, the deadlines' formatting to `shared`), which the page then fetched whole.
+ */
+const IDLE_WARNING = /[\\/]src[\\/]app[\\/]layout[\\/]idle-warning\.tsx$/;
+const SAILING_DEADLINES =
+  /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]components[\\/]sailing-deadlines\.tsx$/;
+/**
  * The date inputs (decision 022) and dayjs behind them: only screens with a date input load them, in a `dates` chunk of
  * their own, not in `shared`, which screens without one load too. (The calendar, fetched on demand, has its own.)
  */
@@ -170,9 +179,9 @@ function rootsByModule(
  */
 const FIRST_LOADS = [
   { page: 'login', roots: [SIGN_IN] },
-  { page: 'list', roots: [PORTAL, BL_LIST, PREFETCH] },
-  { page: 'view', roots: [PORTAL, BL_VIEW, PREFETCH] },
-  { page: 'dashboard', roots: [PORTAL, DASHBOARD, PREFETCH] },
+  { page: 'list', roots: [PORTAL, BL_LIST, PREFETCH, IDLE_WARNING] },
+  { page: 'view', roots: [PORTAL, BL_VIEW, PREFETCH, IDLE_WARNING, SAILING_DEADLINES] },
+  { page: 'dashboard', roots: [PORTAL, DASHBOARD, PREFETCH, IDLE_WARNING] },
 ] as const;
 const SIGNED_IN_PAGES = FIRST_LOADS.filter(({ roots }) => roots.some((root) => root === PORTAL)).map(
   ({ page }) => page,
