@@ -19,11 +19,11 @@ const PORTAL = ['src/app/layout/portal-layout.tsx', 'src/app/layout/idle-warning
 
 /** Pages of figure #6: the lazy modules each renders on a first load; ceiling and budget in times the hello-world. */
 export const FIRST_LOAD_PAGES = [
-  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.97, budget: 1.7 },
+  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.98, budget: 1.7 },
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 2.46,
+    ceiling: 2.47,
     budget: 2.3,
   },
   {
@@ -34,7 +34,7 @@ export const FIRST_LOAD_PAGES = [
       'src/features/bills-of-lading/routes/bl-view.tsx',
       'src/features/bills-of-lading/components/sailing-deadlines.tsx',
     ],
-    ceiling: 2.99,
+    ceiling: 2.87,
     budget: 2.8,
   },
 ] as const;

@@ -46,6 +46,15 @@ const SAILING_DEADLINES =
  */
 const DATES =
   /[\\/](?:node_modules[\\/]dayjs[\\/]|src[\\/]components[\\/](?:date-input\.tsx|date-calendar\.ts|form[\\/]date-(?:fields\.tsx|text\.ts))$)/;
+/**
+ * Mantine's NumberInput and react-number-format, fetched on the first interaction with a number field
+ * (components/number-input-part.ts): one chunk with that module and their stylesheet (and the two helpers only they use on a first load:
+ * Mantine's `noop` and `clamp`). Left to the groups below, they went to `shared`
+ * (the overlays' and the calendar's parts re-export from `@mantine/core`, which counts as reaching all of it), and the
+ * first number field reached fetched that whole chunk.
+ */
+const NUMBER_INPUT =
+  /[\\/](?:node_modules[\\/](?:react-number-format[\\/]|@mantine[\\/](?:core[\\/](?:esm[\\/](?:components[\\/]NumberInput[\\/]|core[\\/]utils[\\/]noop[\\/])|styles[\\/]NumberInput\.css$)|hooks[\\/]esm[\\/]utils[\\/]clamp[\\/]))|src[\\/]components[\\/]number-input-part\.ts$)/;
 /** A route loader's data requests (`routes/prefetch-*.ts`), imported by the router. */
 const PREFETCH = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/]prefetch-[^\\/]+\.ts$/;
 
@@ -219,7 +228,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   let roots: ReturnType<typeof rootsByModule> | undefined;
   let merged = new Map<string, string>();
   /** The first loads (pages) that reach a module, or what else it is: its own chunk (null), shell, shared. */
-  const classify = (id: string): string[] | 'shell' | 'shared' | 'dates' | null => {
+  const classify = (id: string): string[] | 'shell' | 'shared' | 'dates' | 'number-input' | null => {
     const of = [...(roots?.get(id) ?? [])];
     // The route loaders' requests (and the query definitions they start, by the FIRST_LOADS above) ride in `portal`,
     // which the HTML preloads on every signed-in page: a screen's calls start once that chunk is in, while the
@@ -231,6 +240,12 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
       !pagesReaching(of).includes('login')
     )
       return SIGNED_IN_PAGES;
+    if (
+      NUMBER_INPUT.test(id) &&
+      !of.some((root) => roots?.entries.has(root)) &&
+      pagesReaching(of).length === 0
+    )
+      return 'number-input';
     // A lazy module itself keeps its own chunk (the build manifest names it; build/first-load.ts reads that).
     if (of.includes(id) && !roots?.entries.has(id)) return null;
     // The entry and all it reaches, libraries and the app's shell alike, make one `shell` chunk: the bundler makes it
@@ -268,7 +283,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
 /** The small first-load groups and the chunk each joins (see MIN_GROUP_SOURCE). */
 function mergeSmallGroups(
   roots: Map<string, Set<string>>,
-  classify: (id: string) => string[] | 'shell' | 'shared' | 'dates' | null,
+  classify: (id: string) => string[] | 'shell' | 'shared' | 'dates' | 'number-input' | null,
   context: ChunkingContext,
 ): Map<string, string> {
   const groups = new Map<string, { pages: string[]; size: number }>();
