@@ -32,11 +32,29 @@ const BL_LIST = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-lis
 const BL_VIEW = /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]routes[\\/]bl-view\.tsx$/;
 const DASHBOARD = /[\\/]src[\\/]features[\\/]dashboard[\\/]routes[\\/]dashboard\.tsx$/;
 /**
+ * Lazy modules a first load fetches at once, after its screen: the idle warning (every signed-in page renders it) and
+ * bl_view's sailing deadlines. They keep their own chunks, but what they import is placed as for the pages that load
+ * them: left out, a module they share with another screen went to that screen's chunk (the idle warning's confirm
+ * dialog to bl_view's `view`, the deadlines' formatting to `shared`), which the page then fetched whole.
+ */
+const IDLE_WARNING = /[\\/]src[\\/]app[\\/]layout[\\/]idle-warning\.tsx$/;
+const SAILING_DEADLINES =
+  /[\\/]src[\\/]features[\\/]bills-of-lading[\\/]components[\\/]sailing-deadlines\.tsx$/;
+/**
  * The date inputs (decision 022) and dayjs behind them: only screens with a date input load them, in a `dates` chunk of
  * their own, not in `shared`, which screens without one load too. (The calendar, fetched on demand, has its own.)
  */
 const DATES =
   /[\\/](?:node_modules[\\/]dayjs[\\/]|src[\\/]components[\\/](?:date-input\.tsx|date-calendar\.ts|form[\\/]date-(?:fields\.tsx|text\.ts))$)/;
+/**
+ * Mantine's NumberInput and react-number-format, fetched on the first interaction with a number field
+ * (components/number-input-part.ts): one chunk with that module and their stylesheet (and the two helpers only they use on a first load:
+ * Mantine's `noop` and `clamp`). Left to the groups below, they went to `shared`
+ * (the overlays' and the calendar's parts re-export from `@mantine/core`, which counts as reaching all of it), and the
+ * first number field reached fetched that whole chunk.
+ */
+const NUMBER_INPUT =
+  /[\\/](?:node_modules[\\/](?:react-number-format[\\/]|@mantine[\\/](?:core[\\/](?:esm[\\/](?:components[\\/]NumberInput[\\/]|core[\\/]utils[\\/]noop[\\/])|styles[\\/]NumberInput\.css$)|hooks[\\/]esm[\\/]utils[\\/]clamp[\\/]))|src[\\/]components[\\/]number-input-part\.ts$)/;
 /** A route loader's data requests (`routes/prefetch-*.ts`), imported by the router. */
 const PREFETCH = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/]prefetch-[^\\/]+\.ts$/;
 
@@ -170,9 +188,9 @@ function rootsByModule(
  */
 const FIRST_LOADS = [
   { page: 'login', roots: [SIGN_IN] },
-  { page: 'list', roots: [PORTAL, BL_LIST, PREFETCH] },
-  { page: 'view', roots: [PORTAL, BL_VIEW, PREFETCH] },
-  { page: 'dashboard', roots: [PORTAL, DASHBOARD, PREFETCH] },
+  { page: 'list', roots: [PORTAL, BL_LIST, PREFETCH, IDLE_WARNING] },
+  { page: 'view', roots: [PORTAL, BL_VIEW, PREFETCH, IDLE_WARNING, SAILING_DEADLINES] },
+  { page: 'dashboard', roots: [PORTAL, DASHBOARD, PREFETCH, IDLE_WARNING] },
 ] as const;
 const SIGNED_IN_PAGES = FIRST_LOADS.filter(({ roots }) => roots.some((root) => root === PORTAL)).map(
   ({ page }) => page,
@@ -210,7 +228,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   let roots: ReturnType<typeof rootsByModule> | undefined;
   let merged = new Map<string, string>();
   /** The first loads (pages) that reach a module, or what else it is: its own chunk (null), shell, shared. */
-  const classify = (id: string): string[] | 'shell' | 'shared' | 'dates' | null => {
+  const classify = (id: string): string[] | 'shell' | 'shared' | 'dates' | 'number-input' | null => {
     const of = [...(roots?.get(id) ?? [])];
     // The route loaders' requests (and the query definitions they start, by the FIRST_LOADS above) ride in `portal`,
     // which the HTML preloads on every signed-in page: a screen's calls start once that chunk is in, while the
@@ -222,6 +240,12 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
       !pagesReaching(of).includes('login')
     )
       return SIGNED_IN_PAGES;
+    if (
+      NUMBER_INPUT.test(id) &&
+      !of.some((root) => roots?.entries.has(root)) &&
+      pagesReaching(of).length === 0
+    )
+      return 'number-input';
     // A lazy module itself keeps its own chunk (the build manifest names it; build/first-load.ts reads that).
     if (of.includes(id) && !roots?.entries.has(id)) return null;
     // The entry and all it reaches, libraries and the app's shell alike, make one `shell` chunk: the bundler makes it
@@ -259,7 +283,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
 /** The small first-load groups and the chunk each joins (see MIN_GROUP_SOURCE). */
 function mergeSmallGroups(
   roots: Map<string, Set<string>>,
-  classify: (id: string) => string[] | 'shell' | 'shared' | 'dates' | null,
+  classify: (id: string) => string[] | 'shell' | 'shared' | 'dates' | 'number-input' | null,
   context: ChunkingContext,
 ): Map<string, string> {
   const groups = new Map<string, { pages: string[]; size: number }>();

@@ -1,11 +1,21 @@
 import { roundDecimalText } from '@lading/contract/decimal';
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { NumberInputProps } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
+import { groupThousands, OnDemandNumberInput } from '../on-demand-number-input';
 import { errorChrome, labelProps, useFormOptions } from './field-chrome';
 import { type Base as FieldBase, useField } from './text-fields';
 
 type Base<T extends FieldValues> = FieldBase<T> &
   Omit<NumberInputProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'required' | 'decimalScale'>;
+
+/** The typed text when it is a number the field takes (digits, then a decimal part when `decimal`), else null. */
+function typedNumber(text: string, decimal: boolean): string | null {
+  const digits = text.replace(/,/g, '');
+  return (decimal ? /^\d*(?:\.\d*)?$/ : /^\d*$/).test(digits) ? digits : null;
+}
+
+// The inputs are Mantine's NumberInput, fetched on the first hover, focus or press of one
+// (components/on-demand-number-input.tsx): until then a TextInput of the same look shows the value.
 
 /**
  * An exact decimal (weights, measurement, VGM): the form holds the text as typed (no binary float, no truncation
@@ -26,7 +36,12 @@ export function DecimalField<T extends FieldValues>({
   const { field, fieldState } = useField(name, control);
   const value = (field.value as string | null | undefined) ?? '';
   return (
-    <NumberInput
+    <OnDemandNumberInput
+      shown={groupThousands(value)}
+      onTyped={(text) => {
+        const typed = typedNumber(text, true);
+        if (typed !== null) field.onChange(typed);
+      }}
       hideControls
       allowNegative={false}
       thousandSeparator=","
@@ -62,7 +77,12 @@ export function IntegerField<T extends FieldValues>({
   const { field, fieldState } = useField(name, control);
   const value = field.value as number | null | undefined;
   return (
-    <NumberInput
+    <OnDemandNumberInput
+      shown={value === null || value === undefined ? '' : groupThousands(String(value))}
+      onTyped={(text) => {
+        const typed = typedNumber(text, false);
+        if (typed !== null) field.onChange(typed === '' ? null : Number(typed));
+      }}
       hideControls
       allowNegative={false}
       allowDecimal={false}
