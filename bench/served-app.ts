@@ -1,7 +1,7 @@
-// The app as it is served (`npm run serve`: `node --import tsx src/server.ts` in apps/server), in a process of its
-// own, with the bench's probe loaded beside it (process-probe.ts: event-loop stall and memory over IPC). Its log
-// goes to a file, as a service's stdout would go to a collector; the request log is at the default level (info)
-// unless the caller sets LOG_LEVEL.
+// The app as it is served (`npm run serve` in apps/server: `node <its options> src/server.ts`, the options read from
+// that script so the two cannot drift apart), in a process of its own, with the bench's probe loaded beside it
+// (process-probe.ts: event-loop stall and memory over IPC). Its log goes to a file, as a service's stdout would go to
+// a collector; the request log is at the default level (info) unless the caller sets LOG_LEVEL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -10,6 +10,17 @@ import type { ProbeAnswer, ProbeRequest } from './process-probe';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PROBE = join(import.meta.dirname, 'process-probe.ts');
+
+/** Node's options in apps/server's `serve` script (`node <options> src/server.ts`), e.g. the young generation's cap. */
+function serveOptions(): string[] {
+  const scripts = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8')).scripts as {
+    serve: string;
+  };
+  const words = scripts.serve.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'src/server.ts')
+    throw new Error(`apps/server's serve script is not "node … src/server.ts": ${scripts.serve}`);
+  return words.slice(1, -1);
+}
 
 export type ServedApp = {
   origin: string;
@@ -51,7 +62,7 @@ export async function startServedApp(options: ServeOptions): Promise<ServedApp> 
   const started = performance.now();
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', '--import', PROBE, 'src/server.ts'], {
+    child = spawn(process.execPath, [...serveOptions(), '--import', PROBE, 'src/server.ts'], {
       cwd: join(ROOT, 'apps/server'),
       env: {
         ...inherited,

@@ -1,7 +1,6 @@
 import type { PrintKind } from '@lading/contract/bill-of-lading-review';
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { formatAmount2 } from '@lading/contract/decimal';
-import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 /**
@@ -18,10 +17,22 @@ const STANDARD_FONTS = {
   },
 };
 const STANDARD_FONT_FILES = new Set(Object.values(STANDARD_FONTS.Helvetica));
-pdfmake.setFonts(STANDARD_FONTS);
-// The document never refers to files or URLs; refuse them all (the standard font names are built into pdfkit).
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => STANDARD_FONT_FILES.has(path));
+
+/**
+ * pdfmake (with pdfkit and fontkit, about 2 MB of code) is loaded on the first PDF, not at start-up: most starts
+ * print nothing (issue 29, figures 8 and 9).
+ */
+let pdfmakeLoaded: Promise<typeof import('pdfmake')> | undefined;
+function loadPdfmake() {
+  pdfmakeLoaded ??= import('pdfmake').then(({ default: pdfmake }) => {
+    pdfmake.setFonts(STANDARD_FONTS);
+    // The document never refers to files or URLs; refuse them all (the standard font names are built into pdfkit).
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => STANDARD_FONT_FILES.has(path));
+    return pdfmake;
+  });
+  return pdfmakeLoaded;
+}
 
 export type PrintLabel = {
   kind: PrintKind;
@@ -406,6 +417,7 @@ export function billOfLadingDocument(
   };
 }
 
-export function renderBillOfLadingPdf(bill: BillOfLading, label: PrintLabel): Promise<Buffer> {
+export async function renderBillOfLadingPdf(bill: BillOfLading, label: PrintLabel): Promise<Buffer> {
+  const pdfmake = await loadPdfmake();
   return pdfmake.createPdf(billOfLadingDocument(bill, label)).getBuffer();
 }

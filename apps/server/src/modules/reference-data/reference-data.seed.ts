@@ -3,8 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import countryNames from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js';
-import seaPorts from 'sea-ports';
-import { REC_21_3 } from 'un-ece-recommendation';
 import type { Db, Tx } from '../../db/client';
 import {
   cargoTypes,
@@ -93,6 +91,8 @@ async function seedCountries(tx: Tx) {
 
 async function seedPorts(tx: Tx) {
   const byCode = new Map<string, typeof ports.$inferInsert>();
+  // The two packages' lists (about 1 MB) are loaded only when the seed runs, not on every start.
+  const { default: seaPorts } = await import('sea-ports');
   for (const [code, port] of Object.entries(seaPorts.JSON as Record<string, SeaPort>)) {
     if (!/^[A-Z]{2}[A-Z0-9]{3}$/.test(code)) continue;
     const [longitude, latitude] = port.coordinates ?? [];
@@ -167,6 +167,7 @@ async function seedHsCodes(tx: Tx) {
 
 async function seedPackageTypes(tx: Tx) {
   // Recommendation 21 codes are two characters; the package lists them with the "X" prefix of Recommendation 20.
+  const { REC_21_3 } = await import('un-ece-recommendation');
   const rows = REC_21_3.map(({ code, name }) => ({ code: code.replace(/^X/, ''), name: name ?? code }));
   for (const chunk of chunks(rows)) {
     await tx
