@@ -3,6 +3,8 @@
 // the worker. A transaction stays on the worker's single connection: BEGIN answers with an id, the transaction's
 // statements carry it, and COMMIT or ROLLBACK settle it; other queries wait in PGlite meanwhile, as they would
 // in-process.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 type Row = Record<string, unknown> | unknown[];
@@ -27,6 +29,29 @@ const closedError = () => new Error('PGlite is closed');
 function toError(fields: Record<string, unknown>): Error {
   const { stack: _stack, message, ...rest } = fields;
   return Object.assign(new Error(String(message)), rest);
+}
+
+/** PGlite's two WebAssembly modules, compiled by V8 once per process. */
+export type PgliteWasm = { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
+let compiled: Promise<PgliteWasm> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every worker: a compiled module passed to a worker
+ * shares its machine code, so a second database (the tests open one per file) neither compiles PostgreSQL again nor
+ * optimises its hot functions again. Opening a copy of the tests' template took 1.55 CPU-s with a compile of its own,
+ * 1.0 CPU-s with the shared module (docs/benchmarks.md, "CI and `npm test` time").
+ */
+function pgliteWasm(): Promise<PgliteWasm> {
+  compiled ??= (async () => {
+    const resolve = createRequire(import.meta.url).resolve;
+    const [pglite, initdb] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (name) =>
+        WebAssembly.compile(await readFile(resolve(`@electric-sql/pglite/${name}`))),
+      ),
+    );
+    return { pglite: pglite!, initdb: initdb! };
+  })();
+  return compiled;
 }
 
 export class PgliteWorkerClient {
@@ -70,7 +95,7 @@ export class PgliteWorkerClient {
     loadDataDir?: Uint8Array<ArrayBuffer>,
   ): Promise<PgliteWorkerClient> {
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-      workerData: { dataDir, loadDataDir },
+      workerData: { dataDir, loadDataDir, wasm: await pgliteWasm() },
     });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);

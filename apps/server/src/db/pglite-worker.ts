@@ -13,9 +13,11 @@ type Request = { id: number; op: string; tx?: number; [key: string]: unknown };
 const port = parentPort!;
 const identity = (value: string) => value;
 
-const { dataDir, loadDataDir } = workerData as {
+const { dataDir, loadDataDir, wasm } = workerData as {
   dataDir: string | null;
   loadDataDir?: Uint8Array<ArrayBuffer>;
+  /** PGlite's WebAssembly, compiled once by the main thread (pglite-client.ts). */
+  wasm: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
 };
 // PostgreSQL's WebAssembly stays on V8's baseline compiler (Liftoff) and is never recompiled by the optimising
 // one: V8 would otherwise tier up `raw_parser` (the SQL grammar, 105 KB of code) on the first queries, and that one
@@ -26,6 +28,8 @@ setFlagsFromString('--no-wasm-dynamic-tiering');
 setFlagsFromString('--no-wasm-tier-up');
 const db = await PGlite.create(dataDir ?? undefined, {
   extensions: { citext, pg_trgm },
+  pgliteWasmModule: wasm.pglite,
+  initdbWasmModule: wasm.initdb,
   // A copy of another database's files (its dumpDataDir), e.g. the tests' migrated and seeded template.
   ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
   // PostgreSQL's default 128 MB of shared buffers fill up with pages the in-memory file system holds anyway (or,
