@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -20,3 +21,7 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver;
+// Web Crypto, as every browser has it: the web tests run in a VM context per file (vitest.config.ts, `vmThreads`),
+// whose global has no `crypto.subtle` of its own.
+if (!globalThis.crypto?.subtle)
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
