@@ -19,7 +19,7 @@ describe('mixed load', () => {
   let body: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { webDist: '/nonexistent' });
+    t = await createTestApp({}, { webDist: '/nonexistent', demo: true });
     headers = (await signInAs(t, 'customer')).headers;
     const list = await t.app.inject({
       method: 'GET',

@@ -381,7 +381,7 @@ const IF_MATCH = [
 /** Runs `fc.assert` over the route's generated cases, checking each answer (and the database on a refusal). */
 // Routes are known only once the app is built, and tests are declared before any hook runs: the app is built here,
 // while the file is collected, and closed after its tests.
-const t: TestApp = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist' });
+const t: TestApp = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist', demo: true });
 
 describe('hostile input on every route with input: never 5xx, a 4xx names the field and writes nothing', () => {
   let ctx: Ctx;

@@ -13,7 +13,7 @@ describe('hostile input: counter-examples found by the property test', () => {
   let userId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist' });
+    t = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist', demo: true });
     const signedIn = await signInAs(t, 'customer');
     customer = signedIn.headers;
     userId = signedIn.userId;

@@ -16,7 +16,7 @@ describe('one-line fields refuse control and bidi characters', () => {
   let customer: { authorization: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
   });
   afterAll(() => t.close());

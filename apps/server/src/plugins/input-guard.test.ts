@@ -33,7 +33,7 @@ describe('hostile input gets a 400 naming the field, never a 5xx', () => {
   let pendingBillId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     const a = await signInAs(t, 'customer');
     customer = a.headers;
     userId = a.userId;

@@ -22,7 +22,7 @@ export function useAccountsApp(onReady: (app: TestApp, smtp: Smtp) => void) {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    t = await createTestApp({ SMTP_URL: smtp.url }, { demo: true });
     await seedDemoData(t.database.db, { sessionSecret: t.app.ctx.env.sessionSecret });
     onReady(t, smtp);
   });

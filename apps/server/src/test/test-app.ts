@@ -3,20 +3,29 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, DEMO_SESSION_SECRET } from './test-database';
 
 export type TestApp = { app: FastifyInstance; database: Database & { url?: string }; close(): Promise<void> };
 
-/** buildApp() on a fresh database, the way every integration test uses the server. */
+/**
+ * buildApp() on a fresh database, the way every integration test uses the server. With `demo`, the database holds the
+ * demo data already (a copy of the run's demo template, test-database.ts) and the app has the session secret it was
+ * seeded with, so `signInAs` has nothing left to seed.
+ */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { webDist?: string; webhooks?: BuildAppOptions['webhooks'] } = {},
+  options: { webDist?: string; webhooks?: BuildAppOptions['webhooks']; demo?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  if (options.demo && envOverrides.SESSION_SECRET && envOverrides.SESSION_SECRET !== DEMO_SESSION_SECRET)
+    throw new Error(
+      'createTestApp: the demo data is sealed with DEMO_SESSION_SECRET; pass no other SESSION_SECRET',
+    );
+  const database = await createTestDatabase({ demo: options.demo });
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: 'pglite:memory',
+    ...(options.demo ? { SESSION_SECRET: DEMO_SESSION_SECRET } : {}),
     ...envOverrides,
   });
   const app = await buildApp({

@@ -981,7 +981,7 @@ describe('access matrix: every route x every kind of caller', () => {
   beforeAll(async () => {
     // Without a web build: the SPA's static files are public by construction (registerPublic) and exist only once
     // the web app is built, so the matrix covers the API whatever is on disk.
-    t = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist' });
+    t = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist', demo: true });
     const a = await signInAs(t, 'customer');
     const b = await signInAs(t, 'customer2');
     const branch = await signInAs(t, 'branchAdmin');

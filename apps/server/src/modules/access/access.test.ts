@@ -51,7 +51,7 @@ describe('access model', () => {
       .id as number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     as.customer = await signInAs(t, 'customer');
     as.customer2 = await signInAs(t, 'customer2');
     as.branch = await signInAs(t, 'branchAdmin');

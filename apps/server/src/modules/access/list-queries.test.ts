@@ -17,7 +17,7 @@ describe('empty list filters mean no filter, on every list endpoint', () => {
   let lists: { path: string; names: string[] }[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     headers = (await signInAs(t, 'customer')).headers;
     staff = (await signInAs(t, 'admin')).headers;
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json() as {

@@ -91,7 +91,7 @@ describe('company API clients: created on the profile, client-credentials tokens
     );
 
   beforeAll(async () => {
-    t = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist' });
+    t = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist', demo: true });
     const a = await signInAs(t, 'customer');
     customerA = a.headers;
     partyA = a.partyId!;

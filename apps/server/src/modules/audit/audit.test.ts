@@ -24,7 +24,7 @@ describe('admin workspace: audit viewer (ADMIN.AUDIT)', () => {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
     customer = (await signInAs(t, 'customer')).headers;

@@ -19,7 +19,7 @@ describe('the sailing’s deadlines on the bill of lading: SI by DCO, VGM by VCO
   let voyageId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     const signedIn = await signInAs(t, 'customer');
     customer = signedIn.headers;

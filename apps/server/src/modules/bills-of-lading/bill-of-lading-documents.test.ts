@@ -22,7 +22,7 @@ describe('bill of lading documents: PDF and e-mail', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    t = await createTestApp({ SMTP_URL: smtp.url }, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
     customer2 = (await signInAs(t, 'customer2')).headers;
     admin = (await signInAs(t, 'admin')).headers;

@@ -30,7 +30,7 @@ describe('bill of lading review workflow', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    t = await createTestApp({ SMTP_URL: smtp.url }, { demo: true });
     const c1 = await signInAs(t, 'customer');
     customer = c1.headers;
     customerId = c1.userId;

@@ -20,7 +20,7 @@ describe.skipIf(!onPostgres)('BL save racing a company deactivation (PostgreSQL)
   let t: TestApp;
   let customer: Headers;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
   });
   afterAll(async () => t.close());

@@ -28,7 +28,7 @@ describe('bills of lading API', () => {
   let customer2Id: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     const c1 = await signInAs(t, 'customer');
     const c2 = await signInAs(t, 'customer2');
     customer = c1.headers;

@@ -29,7 +29,7 @@ describe.skipIf(!onPostgres)('confirming bookings at the same moment with one co
 
   let sailing: { voyageId: number };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
     admin = (await signInAs(t, 'admin')).headers;
     sailing = await upcomingSailing(t, admin, { skip: 2 });

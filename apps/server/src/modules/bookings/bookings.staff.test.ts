@@ -23,7 +23,7 @@ describe('the carrier side: pricing, confirming (bill of lading draft) and rejec
   let elsewhere: Awaited<ReturnType<typeof upcomingSailing>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
@@ -291,7 +291,7 @@ describe('geocoding', () => {
   let t: TestApp;
   let headers: Headers;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     headers = (await signInAs(t, 'customer')).headers;
   });
   afterAll(() => t.close());

@@ -13,7 +13,7 @@ describe('admin workspace: companies (ADMIN.COMPANY)', () => {
   let customer: Headers;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
     customer = (await signInAs(t, 'customer')).headers;

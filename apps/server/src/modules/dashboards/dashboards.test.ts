@@ -24,7 +24,7 @@ describe('dashboards: the customer home and the carrier queues, equal to the lis
   let adminId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     for (const account of ['customer', 'customer2', 'admin', 'branchAdmin'] as const) {
       const signed = await signInAs(t, account);
       who[account] = signed.headers;

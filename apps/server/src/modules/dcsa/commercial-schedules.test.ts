@@ -28,7 +28,7 @@ describe('DCSA Commercial Schedules 1.0.3', () => {
   } | null = null;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
     staff = (await signInAs(t, 'admin')).headers;
     const rows = await queryRows<{ code: string; ports: string[] | string }>(

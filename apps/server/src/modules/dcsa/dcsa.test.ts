@@ -27,7 +27,7 @@ describe('DCSA exports', () => {
   let customerId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     const c1 = await signInAs(t, 'customer');
     customer = c1.headers;
     customerId = c1.userId;
@@ -214,7 +214,7 @@ describe('DCSA shipping instructions applied to a bill', () => {
   let official: OfficialValidator | null = null;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
     customer2 = (await signInAs(t, 'customer2')).headers;
     for (const row of await queryRows<{ id: number; number: string }>(

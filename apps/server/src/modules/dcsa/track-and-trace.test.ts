@@ -35,7 +35,7 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
   let callReference = '';
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
     customer2 = (await signInAs(t, 'customer2')).headers;
     admin = (await signInAs(t, 'admin')).headers;
@@ -633,7 +633,7 @@ describe('DCSA Track & Trace: events and subscriptions', () => {
     });
 
     it('a production server refuses such callbacks with a 400 naming callbackUrl', async () => {
-      const prod = await createTestApp({ NODE_ENV: 'production' });
+      const prod = await createTestApp({ NODE_ENV: 'production' }, { demo: true });
       try {
         const headers = (await signInAs(prod, 'customer')).headers;
         for (const callbackUrl of [

@@ -20,7 +20,7 @@ describe('OAuth single use under concurrency', () => {
   let userId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     await seedDemoData(t.database.db, { sessionSecret: t.app.ctx.env.sessionSecret });
     if (t.database.url) {
       // A second instance on the same PostgreSQL database, with its own pool and its own provider.

@@ -24,7 +24,7 @@ describe('OAuth 2 authorization code + PKCE (RFC 7636 / RFC 9700)', () => {
   let userId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     await seedDemoData(t.database.db, { sessionSecret: t.app.ctx.env.sessionSecret });
     jar = new CookieJar();
     const res = await login(t.app, jar, DEMO_ACCOUNTS.customer, DEMO_PASSWORD);

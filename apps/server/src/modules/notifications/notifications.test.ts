@@ -87,7 +87,7 @@ describe('notifications: created from domain events, to the right people only', 
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    t = await createTestApp({ SMTP_URL: smtp.url }, { demo: true });
     as.customerA = await signInAs(t, 'customer');
     as.customerB = await signInAs(t, 'customer2');
     as.branch = await signInAs(t, 'branchAdmin');

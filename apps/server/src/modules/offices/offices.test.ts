@@ -20,7 +20,7 @@ describe('admin workspace: offices (ADMIN.OFFICE)', () => {
   let office: (code: string) => number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     ({ headers: admin, userId: adminId } = await signInAs(t, 'admin'));
     branch = (await signInAs(t, 'branchAdmin')).headers;
     const ports = await queryRows<{ id: number; code: string }>(

@@ -37,7 +37,7 @@ describe('quotations: inland legs priced from the inland tariffs', () => {
   const TO = 3060;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     customer = (await signInAs(t, 'customer')).headers;
     const ports = await queryRows<{ id: number; code: string; latitude: number; longitude: number }>(

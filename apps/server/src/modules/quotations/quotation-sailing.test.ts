@@ -23,7 +23,7 @@ describe('a rate enquiry and its booking on a chosen sailing (issue 26)', () => 
   let serviceId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     customer = (await signInAs(t, 'customer')).headers;
     customer2 = (await signInAs(t, 'customer2')).headers;

@@ -22,7 +22,7 @@ describe('commercial flow: rate enquiry -> quotation -> booking', () => {
   let hs2: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     a = (await signInAs(t, 'customer')).headers;
     b = (await signInAs(t, 'customer2')).headers;
     admin = (await signInAs(t, 'admin')).headers;

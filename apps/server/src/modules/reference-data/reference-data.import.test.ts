@@ -85,7 +85,7 @@ describe('UN/LOCODE field parsing', () => {
 describe('import of small files', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
   });
   afterAll(async () => t?.close());
 
@@ -199,7 +199,7 @@ describe.skipIf(!HAS_OFFICIAL_FILES)('import of the full official files (../shar
   let t: TestApp;
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     ({ headers } = await signInAs(t, 'customer'));
   });
   afterAll(async () => t?.close());

@@ -16,7 +16,7 @@ describe('reference data endpoints (built-in seed)', () => {
   const getAsStaff = (url: string) => t.app.inject({ method: 'GET', url, headers: staff });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     ({ headers } = await signInAs(t, 'customer'));
     ({ headers: staff } = await signInAs(t, 'admin'));
     // A party whose name carries accents and LIKE wildcards, to search for.

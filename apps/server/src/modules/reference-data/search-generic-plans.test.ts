@@ -60,7 +60,7 @@ describe('searches as prepared statements after five runs (generic plans)', () =
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     customer = (await signInAs(t, 'customer')).headers;
     admin = (await signInAs(t, 'admin')).headers;
     await t.database.db

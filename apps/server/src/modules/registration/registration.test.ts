@@ -245,7 +245,7 @@ describe('accounts', () => {
     });
 
     it('without SMTP_URL stores the mail in the outbox instead of dropping it', async () => {
-      const local = await createTestApp();
+      const local = await createTestApp({}, { demo: true });
       try {
         await local.app.inject({ method: 'POST', url: SIGN_UP, payload: validBody() });
         await local.app.ctx.mail.flush();

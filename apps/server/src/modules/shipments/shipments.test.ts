@@ -26,7 +26,7 @@ describe('the shipment page: one booking’s plan, deadlines, documents, pricing
   let serial = 500;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     const signedIn = await signInAs(t, 'customer');
     customer = signedIn.headers;
     customerId = signedIn.userId;

@@ -23,7 +23,7 @@ describe('inland tariffs: staff maintain rail and door haulage', () => {
   let hs: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
     customer = (await signInAs(t, 'customer')).headers;

@@ -20,7 +20,7 @@ describe('tariff lifecycle: deactivate, reactivate, delete', () => {
   let hs: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
     customer = (await signInAs(t, 'customer')).headers;

@@ -15,7 +15,7 @@ describe('tariffs (carrier staff)', () => {
   let port: (code: string) => number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
     customer = (await signInAs(t, 'customer')).headers;

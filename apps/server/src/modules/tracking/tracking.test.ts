@@ -26,7 +26,7 @@ describe('track and trace: equipment, transport and shipment events (issue 30)',
   let serial = 700;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     const signedIn = await signInAs(t, 'customer');
     customer = signedIn.headers;
     customerId = signedIn.userId;

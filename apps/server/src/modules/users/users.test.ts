@@ -22,7 +22,7 @@ describe('admin workspace: users (ADMIN.USER)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    t = await createTestApp({ SMTP_URL: smtp.url }, { demo: true });
     ({ headers: admin, userId: adminId } = await signInAs(t, 'admin'));
     ({ headers: branch, userId: branchId } = await signInAs(t, 'branchAdmin'));
     customer2Id = (await signInAs(t, 'customer2')).userId;

@@ -26,7 +26,7 @@ describe('SOLAS VGM declarations per booking container (issue 26, decision 014)'
   let tare: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
     customer2 = (await signInAs(t, 'customer2')).headers;

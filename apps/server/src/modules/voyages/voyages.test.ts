@@ -44,7 +44,7 @@ describe('vessels, services, voyages and the point-to-point search', () => {
     `T${(++serial).toString(36).toUpperCase()}${Date.now().toString(36).slice(-2).toUpperCase()}`;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { demo: true });
     admin = (await signInAs(t, 'admin')).headers;
     branch = (await signInAs(t, 'branchAdmin')).headers;
     const signedIn = await signInAs(t, 'customer');
