@@ -483,8 +483,11 @@ describe('the published OpenAPI document describes what the server does', () => 
       const real = await realPathValues(path);
       if (process.env.OPENAPI_FUZZ_TRACE) console.info(`fuzzing ${method.toUpperCase()} ${path}`);
       const arbitrary = casesOf(path, operation, real);
+      let drawn = 0;
+      const started = Date.now();
       await fc.assert(
         fc.asyncProperty(arbitrary, async (c) => {
+          drawn++;
           fc.pre(!containsSkip(c));
           const request = requestOf(path, method, c, await headersFor(path, method, c.caller));
           if (process.env.OPENAPI_FUZZ_TRACE === '2')
@@ -510,6 +513,10 @@ describe('the published OpenAPI document describes what the server does', () => 
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
+      if (process.env.OPENAPI_FUZZ_TRACE)
+        console.info(
+          `${method.toUpperCase()} ${path}: ${drawn} drawn for ${RUNS} cases, ${Date.now() - started} ms`,
+        );
     }, 120_000);
   }
 

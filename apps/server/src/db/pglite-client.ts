@@ -5,6 +5,7 @@
 // in-process.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 
 type Row = Record<string, unknown> | unknown[];
@@ -43,6 +44,13 @@ let compiled: Promise<PgliteWasm> | undefined;
  */
 function pgliteWasm(): Promise<PgliteWasm> {
   compiled ??= (async () => {
+    // PostgreSQL's WebAssembly stays on V8's baseline compiler (Liftoff) and is never recompiled by the optimising
+    // one: V8 would otherwise tier up `raw_parser` (the SQL grammar, 105 KB of code) on the first queries, and that
+    // one compilation takes about 600 MB of memory for a second and 0.5-1.3 CPU-s, doubling the process's peak RSS
+    // (decision 030, docs/benchmarks.md "Memory of the PGlite app"). Process-wide flags, set before the module is
+    // compiled; nothing else in the process compiles WebAssembly.
+    setFlagsFromString('--no-wasm-dynamic-tiering');
+    setFlagsFromString('--no-wasm-tier-up');
     const resolve = createRequire(import.meta.url).resolve;
     const [pglite, initdb] = await Promise.all(
       ['pglite.wasm', 'initdb.wasm'].map(async (name) =>

@@ -2,7 +2,6 @@
 // on the main thread every query would stop the event loop for as long as it runs, and queries queued behind each
 // other would stop it for their sum. Here it blocks only this thread. The main thread talks to it through
 // `pglite-client.ts`; this file is loaded by Node itself (type stripping), so it imports nothing relative.
-import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -19,13 +18,7 @@ const { dataDir, loadDataDir, wasm } = workerData as {
   /** PGlite's WebAssembly, compiled once by the main thread (pglite-client.ts). */
   wasm: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
 };
-// PostgreSQL's WebAssembly stays on V8's baseline compiler (Liftoff) and is never recompiled by the optimising
-// one: V8 would otherwise tier up `raw_parser` (the SQL grammar, 105 KB of code) on the first queries, and that one
-// compilation takes about 600 MB of memory for a second and 0.5-1.3 CPU-s, doubling the process's peak RSS
-// (decision 030, docs/benchmarks.md "Memory of the PGlite app"). Process-wide flags, set before the module is
-// compiled; nothing else in the process compiles WebAssembly.
-setFlagsFromString('--no-wasm-dynamic-tiering');
-setFlagsFromString('--no-wasm-tier-up');
+// V8 keeps the module on its baseline compiler (flags set before it was compiled: pglite-client.ts, decision 030).
 const db = await PGlite.create(dataDir ?? undefined, {
   extensions: { citext, pg_trgm },
   pgliteWasmModule: wasm.pglite,
