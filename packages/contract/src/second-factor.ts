@@ -170,6 +170,8 @@ export type PasskeyRegistrationBody = z.infer<typeof PasskeyRegistrationBodySche
 export const PasskeyAddedSchema = z.object({
   passkey: PasskeySchema,
   recoveryCodes: z.array(z.string()),
+  /** From a session that had to set up a second factor first: the sign-in it completes, as the login answers it. */
+  user: UserSchema.optional(),
 });
 export type PasskeyAdded = z.infer<typeof PasskeyAddedSchema>;
 

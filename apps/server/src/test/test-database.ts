@@ -51,7 +51,10 @@ export async function createTestDatabase(
     if (template?.kind === 'pglite') {
       const file = options.demo ? template.demoFile : template.file;
       let data = pgliteTemplates.get(file);
-      if (!data) pgliteTemplates.set(file, (data = new Uint8Array(readFileSync(file))));
+      if (!data) {
+        data = new Uint8Array(readFileSync(file));
+        pgliteTemplates.set(file, data);
+      }
       return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: data });
     }
     const database = await openDatabase({ kind: 'pglite', dataDir: null });

@@ -369,7 +369,7 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
         tags,
         summary: "Add a passkey: the browser's answer to the registration options, and a name for it",
         description:
-          'From now on sign-in asks for a second step. An account without recovery codes left gets ten, shown once (`recoveryCodes`; empty when it keeps the ones it has).',
+          'From now on sign-in asks for a second step. An account without recovery codes left gets ten, shown once (`recoveryCodes`; empty when it keeps the ones it has). From a session that had to set up a second factor first, adding the passkey also completes the sign-in: a new, full session cookie, and `user` as the login answers it.',
         body: PasskeyRegistrationBodySchema,
         response: { 201: PasskeyAddedSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
       },
@@ -378,7 +378,10 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
       const caller = principalOf(request);
       const added = await identity.addPasskey(caller, request.body);
       securityEvent(request.log, 'second-factor.added', { userId: caller.userId, reason: 'webauthn' });
-      return reply.status(201).send(added);
+      if (!caller.enrolmentOnly) return reply.status(201).send(added);
+      // As the authenticator app's confirmation: the enrolment session is replaced by a full one.
+      const user = started(request, reply, await identity.finishEnrolment(caller, browserOf(request)));
+      return reply.status(201).send({ ...added, user });
     },
   );
 

@@ -18,6 +18,7 @@ import {
 } from '../../test/auth';
 import type { startSmtpServer } from '../../test/smtp';
 import type { TestApp } from '../../test/test-app';
+import { SoftwareAuthenticator } from '../../test/webauthn-authenticator';
 import { seedAccessModel } from '../access';
 
 const SID = '__Host-lading.sid';
@@ -185,6 +186,46 @@ describe('staff must use a second factor: a per-role policy, enrolment at sign-i
     });
     const again = await signIn(t.app, email, STRONG, { totpSecret: secret });
     expect(again.user.id).toBe(user!.id);
+  });
+
+  it('completes the sign-in when the staff account sets up a passkey instead of the authenticator app', async () => {
+    const email = await accountWithRole('CARRIER_STAFF_BRANCH');
+    const jar = new CookieJar();
+    expect((await login(t.app, jar, email, STRONG)).json()).toEqual({ mfaEnrolmentRequired: true });
+    const enrolmentCookie = jar.get(SID);
+    const options = await enrolmentCall(
+      t.app,
+      jar,
+      'POST',
+      '/authenticate/oauth/mfa/webauthn/registration-options/',
+    );
+    expect(options.statusCode, options.body).toBe(200);
+    const authenticator = new SoftwareAuthenticator(new URL(t.app.ctx.env.publicUrl).origin);
+    const added = await enrolmentCall(t.app, jar, 'POST', '/authenticate/oauth/mfa/webauthn/', {
+      name: 'Office laptop',
+      response: authenticator.register(options.json()),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const answer = added.json() as {
+      passkey: { name: string };
+      recoveryCodes: string[];
+      user: { email: string };
+    };
+    expect(answer.passkey.name).toBe('Office laptop');
+    expect(answer.recoveryCodes).toHaveLength(10);
+    expect(answer.user).toMatchObject({ email, is_admin: true });
+    // A new, full session: the authorization goes on to a code, and the old cookie is refused.
+    expect(jar.get(SID)).toBeTruthy();
+    expect(jar.get(SID)).not.toBe(enrolmentCookie);
+    expect((await authorize(jar)).code).toBeTruthy();
+    const withOldCookie = await t.app.inject({
+      method: 'GET',
+      url: '/authenticate/oauth/mfa/',
+      headers: { cookie: `${SID}=${enrolmentCookie}` },
+    });
+    expect(withOldCookie.statusCode).toBe(401);
+    // The next sign-in asks for the second step, the passkey among its ways.
+    expect((await login(t.app, new CookieJar(), email, STRONG)).json()).toMatchObject({ mfaRequired: true });
   });
 
   it("follows the role's setting: a customer role made to require it asks the customer; a staff role relieved of it does not", async () => {
