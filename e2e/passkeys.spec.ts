@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  BASE_URL,
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -7,7 +8,7 @@ import {
   signInAs,
   test,
 } from './fixtures';
-import { enterAs } from './records';
+import { enterAs, newStaffAccount } from './records';
 
 /**
  * A platform authenticator in the page's Chromium (the DevTools protocol's virtual authenticator): it keeps
@@ -119,4 +120,33 @@ test('a customer removes a passkey with the password, and signing in asks for th
   await expectToast(page, 'Passkey "Old phone" removed');
   await expect(panel.getByRole('list', { name: 'Passkeys' })).toHaveCount(0);
   await expect(page.locator('#second-factor').getByText('Password only')).toBeVisible();
+});
+
+// Decision 023: a new member of staff may set up a passkey instead of an authenticator app at sign-in; adding it
+// completes the sign-in, and the next one asks for the passkey after the password.
+test('a new member of staff sets up a passkey at sign-in and reaches the workspace', async ({
+  page,
+  carrier,
+}) => {
+  const authenticator = await addVirtualAuthenticator(page);
+  const member = await newStaffAccount(BASE_URL, carrier, {
+    roles: ['CARRIER_STAFF_BRANCH'],
+    offices: ['MAA'],
+  });
+  await signInAs(page, member.email, member.password);
+  const setUp = page.getByRole('region', { name: 'Set up an authenticator app' });
+  await setUp.getByRole('button', { name: 'Use a passkey instead' }).click();
+  const saved = page.getByRole('region', { name: 'Save your recovery codes' });
+  await expect(saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await expectNoSeriousAxeViolations(page);
+  await saved.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/app-dashboard-admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+  // The next sign-in: the password, then the passkey.
+  await signOut(page);
+  await signInAs(page, member.email, member.password);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/app-dashboard-admin$/);
 });

@@ -1,6 +1,7 @@
 import type { User } from '@lading/contract/accounts';
-import type { TotpEnrolment } from '@lading/contract/second-factor';
+import type { PasskeyAdded, TotpEnrolment } from '@lading/contract/second-factor';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorChrome, labelProps } from '../../../components/form/field-chrome';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -13,8 +14,9 @@ const EXPIRED = 'This sign-in has expired. Sign in again to set up your authenti
  * The sign-in of an account whose role requires a second factor and that has none (decision 023): the session the
  * password started may only set one up. Shows the QR code and the key as text, takes a first code (which completes
  * the sign-in on the server), then the ten recovery codes once; Continue hands the user back to the sign-in sequence,
- * which goes on into the workspace. `onBack` returns to the password (with why, when the session expired); Cancel
- * also ends the enrolment session.
+ * which goes on into the workspace. A passkey (this device's fingerprint, face or screen lock) may be set up instead,
+ * where the browser can make one; it completes the sign-in the same way. `onBack` returns to the password (with why,
+ * when the session expired); Cancel also ends the enrolment session.
  */
 export function EnrolmentForm({
   onDone,
@@ -30,6 +32,9 @@ export function EnrolmentForm({
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const [finished, setFinished] = useState<{ recoveryCodes: string[]; user: User }>();
+  const [addingPasskey, setAddingPasskey] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string>();
+  const canMakePasskey = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // The latest `onBack`, so the set-up starts once per attempt, whatever the parent renders.
@@ -87,6 +92,37 @@ export function EnrolmentForm({
       else setError(failure instanceof ApiError ? (failure.fields.code ?? failure.message) : 'Try again');
     } finally {
       setSending(false);
+    }
+  };
+
+  const addPasskey = async () => {
+    setPasskeyError(undefined);
+    setAddingPasskey(true);
+    try {
+      const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(
+        '/authenticate/oauth/mfa/webauthn/registration-options/',
+        { method: 'POST', busy: false, signedOut: true },
+      );
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const response = await startRegistration({ optionsJSON });
+      const answer = await apiRequest<PasskeyAdded>('/authenticate/oauth/mfa/webauthn/', {
+        method: 'POST',
+        json: { name: 'Passkey set up at sign-in', response },
+        busy: false,
+        signedOut: true,
+      });
+      if (!answer.user) throw new Error('no user');
+      if (answer.recoveryCodes.length === 0) onDone(answer.user);
+      else setFinished({ recoveryCodes: answer.recoveryCodes, user: answer.user });
+    } catch (failure) {
+      if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) onBack(EXPIRED);
+      else if (failure instanceof ApiError) setPasskeyError(failure.message);
+      else
+        setPasskeyError(
+          'The passkey was not created (cancelled, or the device could not make one). Try again, or set up the app.',
+        );
+    } finally {
+      setAddingPasskey(false);
     }
   };
 
@@ -162,6 +198,21 @@ export function EnrolmentForm({
             </Button>
           </Stack>
         </form>
+      )}
+      {canMakePasskey && (
+        <Stack gap="xs">
+          <Text size="sm">
+            Or use a passkey: this device's fingerprint, face or screen lock, no app needed.
+          </Text>
+          {passkeyError && (
+            <Alert color="red" role="alert" p="xs">
+              <Text size="sm">{passkeyError}</Text>
+            </Alert>
+          )}
+          <Button variant="default" fullWidth loading={addingPasskey} onClick={() => void addPasskey()}>
+            Use a passkey instead
+          </Button>
+        </Stack>
       )}
       <Group justify="flex-start">
         <Anchor component="button" type="button" size="sm" onClick={() => void cancel()}>
