@@ -36,6 +36,10 @@ test('a sailing booked from the schedule, followed on the shipment page, and its
   await expect(page).toHaveURL(/voyageId=\d+/);
   const voyageId = Number(new URL(page.url()).searchParams.get('voyageId'));
 
+  // The sailing's ports are filled in from its voyage: wait for them, or typing races the prefill (once in CI the
+  // field read "… (INNSA)INNSA" and offered nothing).
+  await expect(page.getByRole('textbox', { name: /^Port of loading/ })).toHaveValue(/\(INNSA\)$/);
+  await expect(page.getByRole('textbox', { name: /^Port of discharge/ })).toHaveValue(/\(AEJEA\)$/);
   // Priced from the tariff at once, accepted: the booking is on the chosen sailing.
   await enquire(page, { pod: 'AEJEA', quantity: '1', fresh: false });
   await page.getByTestId('quotation-summary').getByRole('button', { name: 'Accept and book' }).click();
