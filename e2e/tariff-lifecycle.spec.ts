@@ -172,6 +172,8 @@ test.describe('at 1440 px', () => {
       .getByRole('button', { name: 'Deactivate tariff' })
       .click();
     await expectToast(page, 'deactivated');
+    // The toasts sit over the filter bar, and one under the pointer stays (hover pauses its closing): wait them out.
+    await toastsGone(page);
     await page.getByRole('combobox', { name: /^Status/ }).click();
     await page.getByRole('option', { name: 'Inactive', exact: true }).click();
     await expect(page.getByRole('row').filter({ hasText: '1 quotation priced from it' })).toHaveCount(1);
