@@ -255,7 +255,7 @@ function conformingString(rules: StringRules, matches: (value: string) => boolea
 
 /**
  * An arbitrary of values `schema` accepts. `matches` is the document's own validator for the same schema: the
- * generator aims at the rules and the validator has the last word (a value it refuses is drawn again).
+ * generator aims at the rules and the validator has the last word (a value it refuses becomes SKIP, discarded).
  */
 export function conforming(
   schema: JsonSchema,
