@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { build } from 'vite';
 import { DEMO, DEMO_PASSWORD } from '../e2e/fixtures';
+import { serverBuilt } from './served-app';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -55,7 +56,8 @@ export async function startPortal(
   PORT: number,
 ): Promise<{ server: ChildProcess; origin: string; stop: () => Promise<void> }> {
   const data = mkdtempSync(join(tmpdir(), 'lading-bench-web-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  await serverBuilt();
+  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.mjs'], {
     cwd: join(ROOT, 'apps/server'),
     // As the end-to-end run starts it: plain http on localhost (no Secure cookies), mail to the outbox.
     env: {

@@ -1,25 +1,33 @@
-// The app as it is served (`npm run serve` in apps/server: `node <its options> src/server.ts`, the options read from
-// that script so the two cannot drift apart), in a process of its own, with the bench's probe loaded beside it
+// The app as it is served (`npm run serve` in apps/server: `node <its options> dist/server.mjs`, the bundle `npm run
+// build` makes, built here first; the options read from that script so the two cannot drift apart), in a process of its own, with the bench's probe loaded beside it
 // (process-probe.ts: event-loop stall and memory over IPC). Its log goes to a file, as a service's stdout would go to
 // a collector; the request log is at the default level (info) unless the caller sets LOG_LEVEL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildServer } from '../apps/server/build/bundle';
 import type { ProbeAnswer, ProbeRequest } from './process-probe';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PROBE = join(import.meta.dirname, 'process-probe.ts');
 
-/** Node's options in apps/server's `serve` script (`node <options> src/server.ts`), e.g. the young generation's cap. */
+/** Node's options in apps/server's `serve` script (`node <options> dist/server.mjs`), e.g. the young generation's cap. */
 function serveOptions(): string[] {
   const scripts = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8')).scripts as {
     serve: string;
   };
   const words = scripts.serve.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'src/server.ts')
-    throw new Error(`apps/server's serve script is not "node … src/server.ts": ${scripts.serve}`);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/server.mjs')
+    throw new Error(`apps/server's serve script is not "node … dist/server.mjs": ${scripts.serve}`);
   return words.slice(1, -1);
+}
+
+let built: Promise<void> | undefined;
+/** `npm run build`'s server bundle, made once per bench run (the tree may have changed since the last build). */
+export function serverBuilt(): Promise<void> {
+  built ??= buildServer();
+  return built;
 }
 
 export type ServedApp = {
@@ -58,11 +66,12 @@ export async function startServedApp(options: ServeOptions): Promise<ServedApp> 
     PUBLIC_URL: _public,
     ...inherited
   } = process.env;
+  await serverBuilt();
   const log = openSync(options.logFile, 'w');
   const started = performance.now();
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [...serveOptions(), '--import', PROBE, 'src/server.ts'], {
+    child = spawn(process.execPath, [...serveOptions(), '--import', PROBE, 'dist/server.mjs'], {
       cwd: join(ROOT, 'apps/server'),
       env: {
         ...inherited,

@@ -3,7 +3,7 @@
 // - otherwise: the embedded default, PGlite, in a fresh temporary folder (seeded on first start like any embedded database).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
@@ -47,7 +47,12 @@ if (base && /^postgres(ql)?:\/\//.test(base)) {
 // The server's log goes to a file, scanned for secrets after the run (log-secrets.ts).
 mkdirSync(dirname(SERVER_LOG), { recursive: true });
 const log = openSync(SERVER_LOG, 'w');
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+// The server as `npm start` serves it: the bundle `npm run build` makes (apps/server/dist, decision 032).
+if (!existsSync(join(serverDir, 'dist/server.mjs'))) {
+  console.error('apps/server/dist/server.mjs is missing: run `npm run build` before the end-to-end tests');
+  process.exit(1);
+}
+const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.mjs'], {
   cwd: serverDir,
   env,
   stdio: ['ignore', log, log],

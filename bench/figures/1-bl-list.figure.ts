@@ -1,5 +1,5 @@
 // Figures 1 and 2: the BL list GET /cp/bill-of-ladings/?skip=0&limit=100 as a customer (100 rows), 10 connections,
-// through the app as it is served (`src/server.ts` in a process of its own, production settings, request log at the
+// through the app as it is served (`dist/server.mjs` in a process of its own, production settings, request log at the
 // default level) versus a bare node:http server in a process of its own (bare-list-server.ts) that runs the
 // identical SQL statements (captured from the app's own request after a warm-up: list and count, the token and
 // principal being kept by the app's principal cache) on the same driver and answers the same bytes (checked before

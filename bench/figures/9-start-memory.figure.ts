@@ -1,5 +1,5 @@
 // Figures 8 (idle RSS) and 9 (start-up) of issue 29, on the embedded database: the app started as a newcomer starts
-// it (`src/server.ts` as `npm start` runs it after the build: NODE_ENV unset, PGlite in a folder, demo data seeded on
+// it (`dist/server.mjs` as `npm start` runs it after the build: NODE_ENV unset, PGlite in a folder, demo data seeded on
 // a first start), timed from spawning the process to the first 200 from /healthz, on a fresh folder (initdb,
 // migrations, reference and demo seed included) and again on the folder that start left; its RSS read in the
 // process (VmRSS, and VmHWM for the peak) IDLE_SECONDS after /healthz answered. Figure 8's peak under load is

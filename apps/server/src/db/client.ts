@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,11 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { DatabaseTarget } from '../env';
+import { type DatabaseTarget, REPO_ROOT } from '../env';
 import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
 
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL migrations, read from the source tree both when the server runs from source and from its bundle (dist/). */
+export const MIGRATIONS_FOLDER = resolve(REPO_ROOT, 'apps/server/src/db/migrations');
 /** Any number; two processes migrating the same PostgreSQL database take turns on it. */
 const MIGRATION_LOCK_ID = 7_402_311;
 

@@ -62,6 +62,16 @@ function pgliteWasm(): Promise<PgliteWasm> {
   return compiled;
 }
 
+/**
+ * The worker's module beside this one: the TypeScript source when the server runs from source (tsx), the bundle's
+ * `pglite-worker.mjs` when it runs from `dist/` (build/bundle.ts puts every entry and chunk in one folder).
+ */
+function workerFile(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./pglite-worker.ts', import.meta.url)
+    : new URL('./pglite-worker.mjs', import.meta.url);
+}
+
 export class PgliteWorkerClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -102,7 +112,7 @@ export class PgliteWorkerClient {
     dataDir: string | null,
     loadDataDir?: Uint8Array<ArrayBuffer>,
   ): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    const worker = new Worker(workerFile(), {
       workerData: { dataDir, loadDataDir, wasm: await pgliteWasm() },
     });
     await new Promise<void>((resolve, reject) => {
