@@ -9,6 +9,7 @@ import { SIGN_UP, useAccountsApp } from '../../test/accounts-app';
 import { CookieJar, login } from '../../test/auth';
 import { linkIn, startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { enqueueMail } from '../mail';
 
 describe('accounts', () => {
   let t: TestApp;
@@ -241,6 +242,24 @@ describe('accounts', () => {
         }
       } finally {
         await local.close();
+      }
+    });
+
+    it('sends a burst of more than one batch in one flush', async () => {
+      const smtp = await startSmtpServer();
+      const local = await createTestApp({ SMTP_URL: smtp.url });
+      try {
+        const to = Array.from({ length: 25 }, () => newEmail());
+        for (const address of to)
+          await enqueueMail(local.database.db, { to: [address], subject: 'Burst', text: 'One of many.' });
+        // One flush drains the outbox (it sent one batch of 10 per run, the rest waited for the next tick).
+        await expect(local.app.ctx.mail.flush()).resolves.toBe(25);
+        expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([...to].sort());
+        const rows = await local.database.db.select().from(outboxMails);
+        expect(rows.map((r) => r.status)).toEqual(Array(25).fill('sent'));
+      } finally {
+        await local.close();
+        await smtp.close();
       }
     });
 
