@@ -18,7 +18,7 @@ export function FiltersDrawer({
   title: string;
   children: ReactNode;
 }) {
-  useReturnFocusOnClose(opened);
+  const afterClose = useReturnFocusOnClose(opened);
   return (
     <Drawer
       opened={opened}
@@ -27,6 +27,7 @@ export function FiltersDrawer({
       position="bottom"
       size="auto"
       returnFocus={false}
+      onExitTransitionEnd={afterClose}
       closeButtonProps={{ 'aria-label': 'Close filters' }}
     >
       {children}

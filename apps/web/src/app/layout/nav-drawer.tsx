@@ -21,9 +21,16 @@ export function NavDrawer({
   links: ReactNode;
   workspace: NavItem[];
 }) {
-  useReturnFocusOnClose(opened);
+  const afterClose = useReturnFocusOnClose(opened);
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" returnFocus={false}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title="Menu"
+      size="xs"
+      returnFocus={false}
+      onExitTransitionEnd={afterClose}
+    >
       <Stack gap="xs">
         {links}
         {workspace.length > 0 && (

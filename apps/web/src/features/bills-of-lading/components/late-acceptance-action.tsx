@@ -22,7 +22,7 @@ export function LateAcceptanceAction({ task, shipment }: { task: ShipmentTask; s
   const [opened, setOpened] = useState(false);
   // Mounted from the first press on (lazily loaded, so it mounts open): the focus goes back to the button on close.
   const [loaded, setLoaded] = useState(false);
-  useReturnFocusOnClose(opened);
+  const afterClose = useReturnFocusOnClose(opened);
   const { bill } = shipment;
   if (!bill || !task.at || !can('ADMIN.BL_REVIEW.APPROVE') || !offersLateAcceptance(task, bill, now))
     return null;
@@ -58,6 +58,7 @@ export function LateAcceptanceAction({ task, shipment }: { task: ShipmentTask; s
         <Suspense fallback={null}>
           <LateAcceptanceModal
             opened={opened}
+            onClosed={afterClose}
             onClose={() => setOpened(false)}
             bill={bill}
             context={context}

@@ -29,6 +29,8 @@ export type LateAcceptanceModalProps = {
   /** Its opener gives the focus back on close (it loads the dialog lazily: useReturnFocusOnClose). */
   opened: boolean;
   onClose: () => void;
+  /** After the closing transition: the opener's `useReturnFocusOnClose` callback. */
+  onClosed?: () => void;
   bill: { id: number; number: string };
   context: LateAcceptanceContext;
   /** The late acceptance the task has now (UTC), if any: a new one replaces it. */
@@ -154,7 +156,14 @@ function LateAcceptanceFormBody({
  * which must lie in the future, after the cut-off and no later than the vessel's departure, and a reason. Sent as
  * `{ cutOff, reason, until }` (UTC); the server's 400 lands on the field it names, a 409 or 404 is said in the dialog.
  */
-export function LateAcceptanceModal({ opened, onClose, bill, context, lateUntil }: LateAcceptanceModalProps) {
+export function LateAcceptanceModal({
+  opened,
+  onClose,
+  onClosed,
+  bill,
+  context,
+  lateUntil,
+}: LateAcceptanceModalProps) {
   const isPhone = usePhoneLayout();
   return (
     <Modal
@@ -164,6 +173,7 @@ export function LateAcceptanceModal({ opened, onClose, bill, context, lateUntil 
       size="lg"
       fullScreen={isPhone}
       returnFocus={false}
+      onExitTransitionEnd={onClosed}
     >
       {opened && (
         <LateAcceptanceFormBody bill={bill} context={context} lateUntil={lateUntil} onClose={onClose} />

@@ -20,7 +20,7 @@ export function RollOverAction({ shipment }: { shipment: Shipment }) {
   const [opened, setOpened] = useState(false);
   // Mounted from the first press on (lazily loaded, so it mounts open): the focus goes back to the button on close.
   const [loaded, setLoaded] = useState(false);
-  useReturnFocusOnClose(opened);
+  const afterClose = useReturnFocusOnClose(opened);
   const { booking } = shipment;
   if (!can('ADMIN.BOOKING.CONFIRM') || !canRollOver(booking)) return null;
   const load = shipment.legs.find((leg) => !leg.planned)?.load;
@@ -41,6 +41,7 @@ export function RollOverAction({ shipment }: { shipment: Shipment }) {
         <Suspense fallback={null}>
           <RollOverModal
             opened={opened}
+            onClosed={afterClose}
             onClose={() => setOpened(false)}
             booking={booking}
             departure={load ? { etd: load.etd, timeZone: load.port.timeZone } : null}

@@ -38,6 +38,8 @@ export type RollOverModalProps = {
   /** Its opener gives the focus back on close (it loads the dialog lazily: useReturnFocusOnClose). */
   opened: boolean;
   onClose: () => void;
+  /** After the closing transition: the opener's `useReturnFocusOnClose` callback. */
+  onClosed?: () => void;
   booking: Booking;
   /** The booking's departure now, at the port of loading (UTC), with that port's zone; null on no sailing. */
   departure: { etd: string; timeZone: string | null } | null;
@@ -280,7 +282,7 @@ function RollOverSteps({ booking, departure, onClose }: Omit<RollOverModalProps,
  * reason; then a confirmation that says what happens ("Move BKG… from X to Y? The customer is told."). Sent as
  * `{ voyageId, reason }`; a 400 goes back to the field it names, a 409 or 404 is said in the dialog.
  */
-export function RollOverModal({ opened, onClose, booking, departure }: RollOverModalProps) {
+export function RollOverModal({ opened, onClose, onClosed, booking, departure }: RollOverModalProps) {
   const isPhone = usePhoneLayout();
   return (
     <Modal
@@ -290,6 +292,7 @@ export function RollOverModal({ opened, onClose, booking, departure }: RollOverM
       size="xl"
       fullScreen={isPhone}
       returnFocus={false}
+      onExitTransitionEnd={onClosed}
     >
       {opened && <RollOverSteps booking={booking} departure={departure} onClose={onClose} />}
     </Modal>

@@ -1,0 +1,60 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useReturnFocusOnClose } from './focus-return';
+
+/** A button that opens a dialog, and a control inside the dialog, in the document. */
+function page() {
+  const opener = document.createElement('button');
+  opener.textContent = 'Open menu';
+  const inside = document.createElement('button');
+  inside.textContent = 'Close';
+  document.body.append(opener, inside);
+  return { opener, inside };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('useReturnFocusOnClose', () => {
+  it('gives the focus back to the opener when the dialog closes', () => {
+    const { opener, inside } = page();
+    opener.focus();
+    const { rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
+      initialProps: { opened: true },
+    });
+    inside.focus();
+    rerender({ opened: false });
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('puts the focus back after the closing transition when it fell to the page meanwhile', () => {
+    const { opener, inside } = page();
+    opener.focus();
+    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
+      initialProps: { opened: true },
+    });
+    rerender({ opened: false });
+    expect(document.activeElement).toBe(opener);
+    // The trap's deferred first focus lands inside the closing dialog, which then unmounts.
+    inside.focus();
+    inside.remove();
+    expect(document.activeElement).toBe(document.body);
+    act(() => result.current());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('leaves the focus where the user put it after the dialog closed', () => {
+    const { opener } = page();
+    const elsewhere = document.createElement('input');
+    document.body.append(elsewhere);
+    opener.focus();
+    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
+      initialProps: { opened: true },
+    });
+    rerender({ opened: false });
+    elsewhere.focus();
+    act(() => result.current());
+    expect(document.activeElement).toBe(elsewhere);
+  });
+});
