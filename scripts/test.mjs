@@ -1,9 +1,12 @@
-// `npm test`: unit + integration (Vitest), the web build and its first-load check (apps/web/build/bundle-budget.ts),
-// then end-to-end (Playwright in Chromium against a started server).
+// `npm test`: the web and server builds and the first-load check (apps/web/build/bundle-budget.ts), then unit +
+// integration (Vitest) and end-to-end (Playwright in Chromium against the built server) side by side: the end-to-end
+// suites wait on the browser and the server half of their time, and Vitest fills the other core meanwhile (each
+// Vitest file has a database of its own, each end-to-end run its own server, database and ports).
 // With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
 // default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
-// its lines prefixed "[pglite]". The specs create their own records (e2e/records.ts), so a suite runs two workers
-// when it runs alone; the two suites side by side run one worker each (two browsers for the two cores either way).
+// its lines prefixed "[pglite]"; Vitest's lines are prefixed "[vitest]". The specs create their own records
+// (e2e/records.ts), so a suite runs two workers when it runs alone; the two suites side by side run one worker each.
+// TEST_SEQUENTIAL=1 runs Vitest first and the end-to-end suites after it, as before.
 // Prints one closing line "N passed, N failed" over all runners.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -17,25 +20,9 @@ const out = mkdtempSync(join(tmpdir(), 'lading-test-'));
 const run = (args, opts = {}, command = npx) =>
   spawnSync(command, args, { stdio: 'inherit', ...opts }).status ?? 1;
 
-const vitestJson = join(out, 'vitest.json');
-const unit = run([
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const build = run(['run', 'build', '--silent'], {}, npm);
-// Counted as one test: fails when a page's first load grows past its ceiling.
-const firstLoad =
-  build === 0 ? run(['--import', 'tsx', 'apps/web/build/bundle-budget.ts'], {}, process.execPath) : 1;
-
-/** One end-to-end suite in a child process; resolves with its exit code. `prefix` marks its output lines. */
-function runE2e(json, env, prefix) {
-  const child = spawn(npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
-    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-  });
+/** A runner in a child process; resolves with its exit code. `prefix` marks its output lines. */
+function runChild(args, env, prefix) {
+  const child = spawn(npx, args, { env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   if (prefix) {
     for (const [from, to] of [
       [child.stdout, process.stdout],
@@ -46,6 +33,27 @@ function runE2e(json, env, prefix) {
       );
   }
   return new Promise((done) => child.on('close', (code) => done(code ?? 1)));
+}
+
+const build = run(['run', 'build', '--silent'], {}, npm);
+// Counted as one test: fails when a page's first load grows past its ceiling.
+const firstLoad =
+  build === 0 ? run(['--import', 'tsx', 'apps/web/build/bundle-budget.ts'], {}, process.execPath) : 1;
+
+const vitestJson = join(out, 'vitest.json');
+const sequential = process.env.TEST_SEQUENTIAL === '1';
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+/** Vitest beside the end-to-end suites (its lines prefixed), or alone before them. */
+const vitest = sequential ? Promise.resolve(run(vitestArgs)) : runChild(vitestArgs, process.env, '[vitest]');
+if (sequential) await vitest;
+
+/** One end-to-end suite in a child process; resolves with its exit code. */
+function runE2e(json, env, prefix) {
+  return runChild(
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+    prefix,
+  );
 }
 
 const e2eJson = join(out, 'e2e.json');
@@ -60,7 +68,7 @@ if (build === 0) {
   const { DATABASE_URL: _postgres, ...withoutDatabase } = process.env;
   const workers = process.env.E2E_WORKERS ?? (embeddedToo ? '1' : '2');
   [e2e, embedded] = await Promise.all([
-    runE2e(e2eJson, { ...process.env, E2E_WORKERS: workers }),
+    runE2e(e2eJson, { ...process.env, E2E_WORKERS: workers }, sequential ? undefined : '[e2e]'),
     embeddedToo
       ? runE2e(
           embeddedJson,
@@ -76,6 +84,8 @@ if (build === 0) {
       : 0,
   ]);
 }
+
+const unit = await vitest;
 
 let passed = firstLoad === 0 ? 1 : 0;
 let failed = firstLoad === 0 ? 0 : 1;
