@@ -42,7 +42,13 @@ const firstLoad =
 
 const vitestJson = join(out, 'vitest.json');
 const sequential = process.env.TEST_SEQUENTIAL === '1';
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+];
 /** Vitest beside the end-to-end suites (its lines prefixed), or alone before them. */
 const vitest = sequential ? Promise.resolve(run(vitestArgs)) : runChild(vitestArgs, process.env, '[vitest]');
 if (sequential) await vitest;

@@ -3,7 +3,8 @@
 // every start; the bundle is one file of our code. Packages from the registry stay imports of node_modules; the
 // workspace's own `@lading/*` (TypeScript sources) and JSON are bundled in. The PGlite worker is an entry of its own
 // beside the server (db/pglite-client.ts finds it there); code both entries share goes to chunks in the same folder.
-// The SQL migrations stay in src/db/migrations (db/client.ts reads them from the source tree).
+// The SQL migrations stay in src/db/migrations (db/client.ts reads them from the source tree). Then the copy a first
+// start on an empty PGlite folder begins from (seed/first-start.ts, decision 033).
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,7 @@ const registryPackagesExternal: Plugin = {
   },
 };
 
-/** Builds dist/ afresh (well under a second). */
+/** Builds dist/ afresh: the bundle (well under a second), then the first-start copy (a few seconds). */
 export async function buildServer(): Promise<void> {
   const outdir = resolve(root, 'dist');
   rmSync(outdir, { recursive: true, force: true });
@@ -45,6 +46,8 @@ export async function buildServer(): Promise<void> {
     plugins: [registryPackagesExternal],
     logLevel: 'warning',
   });
+  const { writeFirstStartTemplate } = await import('../src/seed/first-start');
+  await writeFirstStartTemplate();
 }
 
 // Run as a script (`npm run build`), not when imported (the bench builds it before starting the app).
