@@ -12,23 +12,27 @@ type Request = { id: number; op: string; tx?: number; [key: string]: unknown };
 const port = parentPort!;
 const identity = (value: string) => value;
 
-const { dataDir, loadDataDir, wasm } = workerData as {
+const start = workerData as {
   dataDir: string | null;
   loadDataDir?: Uint8Array<ArrayBuffer>;
   /** PGlite's WebAssembly, compiled once by the main thread (pglite-client.ts). */
   wasm: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
 };
+const { dataDir, wasm } = start;
 // V8 keeps the module on its baseline compiler (flags set before it was compiled: pglite-client.ts, decision 030).
 const db = await PGlite.create(dataDir ?? undefined, {
   extensions: { citext, pg_trgm },
   pgliteWasmModule: wasm.pglite,
   initdbWasmModule: wasm.initdb,
   // A copy of another database's files (its dumpDataDir), e.g. the tests' migrated and seeded template.
-  ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+  ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
   // PostgreSQL's default 128 MB of shared buffers fill up with pages the in-memory file system holds anyway (or,
   // on disk, the OS caches): 32 MB keeps the process about 80 MB smaller at idle (docs/benchmarks.md, memory).
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
 });
+// The tarball has been unpacked: nothing holds on to it for the worker's life (46 MB for a first start from the
+// build's copy, decision 033).
+start.loadDataDir = undefined;
 // Drizzle maps dates, timestamps and intervals from PostgreSQL's text itself and passes these parsers with every
 // query; PGlite then copies its whole parser table (one entry per type and array type) for each query. They are
 // set once here instead, and the client drops the per-query copy.

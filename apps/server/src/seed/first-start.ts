@@ -33,5 +33,10 @@ export async function writeFirstStartTemplate(file = FIRST_START_TEMPLATE): Prom
 export function withFirstStartTemplate(target: DatabaseTarget, file = FIRST_START_TEMPLATE): DatabaseTarget {
   if (target.kind !== 'pglite' || !target.dataDir || target.loadDataDir) return target;
   if (existsSync(join(target.dataDir, 'PG_VERSION')) || !existsSync(file)) return target;
-  return { ...target, loadDataDir: new Uint8Array(readFileSync(file)) };
+  const bytes = readFileSync(file);
+  // The file's own buffer, not a copy (46 MB); the worker gets its copy and lets it go once unpacked.
+  return {
+    ...target,
+    loadDataDir: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength),
+  };
 }
