@@ -1,7 +1,8 @@
 // Figures 8 (idle RSS) and 9 (start-up) of issue 29, on the embedded database: the app started as a newcomer starts
 // it (`dist/server.mjs` as `npm start` runs it after the build: NODE_ENV unset, PGlite in a folder, demo data seeded on
-// a first start), timed from spawning the process to the first 200 from /healthz, on a fresh folder (initdb,
-// migrations, reference and demo seed included) and again on the folder that start left; its RSS read in the
+// a first start), timed from spawning the process to the first 200 from /healthz, on a fresh folder (opened from the
+// build's first-start copy, decision 033; migrations and seeds checked, demo data seeded) and again on the folder that
+// start left; its RSS read in the
 // process (VmRSS, and VmHWM for the peak) IDLE_SECONDS after /healthz answered. Figure 8's peak under load is
 // measured with figure 2 (1-bl-list.figure.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,7 +71,7 @@ const startMemory: FigureModule = async (context) => {
         value: median(fresh.map((s) => s.seconds)),
         baseline: null,
         budget: budgetOf('9-start-fresh'),
-        note: `median of ${FRESH_STARTS} first starts, each on a new folder: ${list(fresh, 'seconds', 2)} s (initdb, migrations, reference data, access model, demo data)`,
+        note: `median of ${FRESH_STARTS} first starts, each on a new folder: ${list(fresh, 'seconds', 2)} s (the build's first-start copy unpacked, migrations and seeds checked, demo data seeded)`,
       }),
       figure({
         id: '8-rss-idle',
