@@ -1,13 +1,11 @@
 // `npm test`: the web and server builds and the first-load check (apps/web/build/bundle-budget.ts), then unit +
-// integration (Vitest) and end-to-end (Playwright in Chromium against the built server). In CI's run (PostgreSQL,
-// E2E_EMBEDDED_TOO=1) Vitest runs side by side with the two suites and fills what they leave of the cores (each
-// Vitest file has a database of its own, each end-to-end run its own server, database and ports); elsewhere one
-// after the other.
+// integration (Vitest), then end-to-end (Playwright in Chromium against the built server). TEST_SIDE_BY_SIDE=1 runs
+// Vitest beside the end-to-end suites instead (each Vitest file has a database of its own, each end-to-end run its
+// own server, database and ports): 1,589 -> 1,159-1,208 s in CI, but not yet reliable under that load.
 // With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
 // default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
 // its lines prefixed "[pglite]"; Vitest's lines are prefixed "[vitest]". The specs create their own records
 // (e2e/records.ts), so a suite runs two workers when it runs alone; the two suites side by side run one worker each.
-// TEST_SEQUENTIAL=1 runs CI's run one after the other too.
 // Prints one closing line "N passed, N failed" over all runners.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -42,11 +40,9 @@ const firstLoad =
   build === 0 ? run(['--import', 'tsx', 'apps/web/build/bundle-budget.ts'], {}, process.execPath) : 1;
 
 const vitestJson = join(out, 'vitest.json');
-// Side by side only in CI's run (PostgreSQL, both suites): on the embedded default a newcomer's run beside the suite
-// stretched Vitest's slowest PGlite tests (the OpenAPI fuzzer's subscriptions, the HS import) past their timeouts.
-const sequential =
-  process.env.TEST_SEQUENTIAL === '1' ||
-  !(process.env.E2E_EMBEDDED_TOO === '1' && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? ''));
+// One after the other unless TEST_SIDE_BY_SIDE=1: beside the end-to-end suites, Vitest's slowest property test (the
+// OpenAPI fuzzer's subscriptions operation) timed out in one CI run of three, and two PGlite tests in a newcomer's run.
+const sequential = process.env.TEST_SIDE_BY_SIDE !== '1';
 const vitestArgs = [
   'vitest',
   'run',
