@@ -30,8 +30,6 @@ const KEPT_AS_PACKAGES = [
 ];
 
 const root = resolve(import.meta.dirname, '..');
-/** The bundle's entry: `node dist/server.mjs`. */
-export const SERVER_BUNDLE = resolve(root, 'dist/server.mjs');
 
 /** The packages of KEPT_AS_PACKAGES (and their subpaths) stay imports; every other import is bundled. */
 const keptAsPackages: Plugin = {

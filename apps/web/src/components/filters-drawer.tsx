@@ -1,11 +1,10 @@
-import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useReturnFocusOnClose } from '../lib/focus-return';
+import { LazyDrawer } from './lazy-drawer';
 
 /**
  * On phones, a list's filters in a drawer from the bottom. Lists load it lazily when the filters button is first
  * pressed (`ListFilters` in list-page.tsx, the BL list): Mantine's drawer stays off their first load. Loaded that
- * way it mounts already open, so it returns the focus to the button itself (`useReturnFocusOnClose`).
+ * way it mounts already open, so it returns the focus to the button itself (`LazyDrawer`).
  */
 export function FiltersDrawer({
   opened,
@@ -18,19 +17,16 @@ export function FiltersDrawer({
   title: string;
   children: ReactNode;
 }) {
-  const afterClose = useReturnFocusOnClose(opened);
   return (
-    <Drawer
+    <LazyDrawer
       opened={opened}
       onClose={onClose}
       title={title}
       position="bottom"
       size="auto"
-      returnFocus={false}
-      onExitTransitionEnd={afterClose}
       closeButtonProps={{ 'aria-label': 'Close filters' }}
     >
       {children}
-    </Drawer>
+    </LazyDrawer>
   );
 }

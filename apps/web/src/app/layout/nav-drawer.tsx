@@ -1,14 +1,14 @@
-import { Drawer, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useReturnFocusOnClose } from '../../lib/focus-return';
+import { LazyDrawer } from '../../components/lazy-drawer';
 import classes from './app-header.module.css';
 import type { NavItem } from './nav-items';
 
 /**
  * The phone's menu (a drawer with the header's links and the workspace's screens). The header loads it lazily when
  * the burger is first pressed: Mantine's drawer (modal base, scroll lock, scroll area) stays off the first load.
- * Loaded that way it mounts already open, so it returns the focus to the burger itself (`useReturnFocusOnClose`).
+ * Loaded that way it mounts already open, so it returns the focus to the burger itself (`LazyDrawer`).
  */
 export function NavDrawer({
   opened,
@@ -21,16 +21,8 @@ export function NavDrawer({
   links: ReactNode;
   workspace: NavItem[];
 }) {
-  const afterClose = useReturnFocusOnClose(opened);
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title="Menu"
-      size="xs"
-      returnFocus={false}
-      onExitTransitionEnd={afterClose}
-    >
+    <LazyDrawer opened={opened} onClose={onClose} title="Menu" size="xs">
       <Stack gap="xs">
         {links}
         {workspace.length > 0 && (
@@ -52,6 +44,6 @@ export function NavDrawer({
           </Stack>
         )}
       </Stack>
-    </Drawer>
+    </LazyDrawer>
   );
 }
