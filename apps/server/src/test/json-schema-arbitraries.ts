@@ -325,8 +325,11 @@ function conformingOfType(
       return fc.constant(null);
     case 'boolean':
       return fc.boolean();
-    case 'string':
-      return conformingString(stringRules(schema), (value) => validate({ ...schema, type: 'string' }, value));
+    case 'string': {
+      // One object per schema: the validator compiles (and caches) by object, never once per draw.
+      const asString = { ...schema, type: 'string' };
+      return conformingString(stringRules(schema), (value) => validate(asString, value));
+    }
     case 'integer': {
       const { min, max } = numberBounds(schema, true);
       return fc.oneof(
@@ -500,14 +503,15 @@ export function violating(
       options.push(base.map((value) => ({ ...value, unexpectedField: 'x' })));
     const names = Object.keys(properties);
     if (names.length > 0)
+      // Built once per field (not in a chain, which would build every field's arbitraries again at each draw).
       options.push(
-        fc
-          .constantFrom(...names)
-          .chain((name) =>
+        fc.oneof(
+          ...names.map((name) =>
             fc
               .tuple(base, violating(properties[name]!, place, validate, path ? `${path}.${name}` : name))
               .map(([value, bad]) => ({ ...value, [name]: bad })),
           ),
+        ),
       );
   }
   if (types.includes('array') && place === 'json' && schema.items) {

@@ -14,7 +14,12 @@ export type TestApp = { app: FastifyInstance; database: Database & { url?: strin
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { webDist?: string; webhooks?: BuildAppOptions['webhooks']; demo?: boolean } = {},
+  options: {
+    webDist?: string;
+    webhooks?: BuildAppOptions['webhooks'];
+    demo?: boolean;
+    notificationStreamMs?: number;
+  } = {},
 ): Promise<TestApp> {
   if (options.demo && envOverrides.SESSION_SECRET && envOverrides.SESSION_SECRET !== DEMO_SESSION_SECRET)
     throw new Error(
@@ -34,7 +39,7 @@ export async function createTestApp(
     logger: false,
     mailIntervalMs: 60_000,
     // app.inject waits for a response's end: a notification stream answers, then ends after half a second.
-    notificationStreamMs: 500,
+    notificationStreamMs: options.notificationStreamMs ?? 500,
     webDist: options.webDist,
     // The push worker runs when a test flushes it (or every minute).
     webhooks: { intervalMs: 60_000, ...options.webhooks },
