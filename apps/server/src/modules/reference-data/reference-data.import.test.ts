@@ -282,7 +282,9 @@ describe.skipIf(!HAS_OFFICIAL_FILES)('import of the full official files (../shar
     expect(accented.map((port) => port.code)).toContain('BRGRU');
   });
 
-  it('imports the HS 2022 nomenclature idempotently; the seed rows get official descriptions', async () => {
+  it('imports the HS 2022 nomenclature idempotently; the seed rows get official descriptions', {
+    timeout: 180_000,
+  }, async () => {
     const summary = await importReferenceFile(t.database.db, 'hs', HS_FILE);
     expect(summary.lines).toBe(6940);
     expect(summary.rejected).toEqual([]);

@@ -378,12 +378,21 @@ const IF_MATCH = [
   'W/"\u0000"',
 ];
 
-/** Runs `fc.assert` over the route's generated cases, checking each answer (and the database on a refusal). */
-// Routes are known only once the app is built, and tests are declared before any hook runs: the app is built here,
-// while the file is collected, and closed after its tests.
-const t: TestApp = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist', demo: true });
+/**
+ * Declares part `index` (from 0) of `of` of the suite: every `of`-th route with input, from the index-th on (two test
+ * files, hostile-input-1/2.property.test.ts, so that Vitest runs the halves on both cores: one file took 171 s, the
+ * longest of the run by far). Each part builds its own app on its own database.
+ */
+export async function describeHostileInput(part: { index: number; of: number }): Promise<void> {
+  // Routes are known only once the app is built, and tests are declared before any hook runs: the app is built here,
+  // while the file is collected, and closed after its tests.
+  const t: TestApp = await createTestApp({}, { webDist: '/nonexistent/lading-web-dist', demo: true });
+  describe(`hostile input on every route with input: never 5xx, a 4xx names the field and writes nothing (part ${part.index + 1} of ${part.of})`, () => {
+    declareSuite(t, part);
+  });
+}
 
-describe('hostile input on every route with input: never 5xx, a 4xx names the field and writes nothing', () => {
+function declareSuite(t: TestApp, part: { index: number; of: number }): void {
   let ctx: Ctx;
   let tables: string[];
   const fingerprintEvery = { write: 1, read: 10 };
@@ -514,20 +523,22 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
     return { unchanged: now.content === before.content, now };
   }
 
-  it('finds the routes and the schemas it generates from', () => {
-    const routes = t.app.routeAccess().filter((route) => route.method !== 'HEAD');
-    expect(routes.filter(hasInput).length).toBeGreaterThan(20);
-    expect(routes.filter(isProviderRoute).length).toBeGreaterThanOrEqual(5);
-  });
+  if (part.index === 0)
+    it('finds the routes and the schemas it generates from', () => {
+      const routes = t.app.routeAccess().filter((route) => route.method !== 'HEAD');
+      expect(routes.filter(hasInput).length).toBeGreaterThan(20);
+      expect(routes.filter(isProviderRoute).length).toBeGreaterThanOrEqual(5);
+    });
 
-  it('the database check sees a write, even one that leaves every value as it was', async () => {
-    const before = await mark();
-    expect((await unchangedSince(before)).unchanged).toBe(true);
-    await queryRows(t.database.db, sql`update users set email = email where id = ${ctx.userId.customer!}`);
-    expect((await unchangedSince(before)).unchanged).toBe(false);
-  });
+  if (part.index === 0)
+    it('the database check sees a write, even one that leaves every value as it was', async () => {
+      const before = await mark();
+      expect((await unchangedSince(before)).unchanged).toBe(true);
+      await queryRows(t.database.db, sql`update users set email = email where id = ${ctx.userId.customer!}`);
+      expect((await unchangedSince(before)).unchanged).toBe(false);
+    });
 
-  for (const route of routesWithInput(t.app.routeAccess())) {
+  for (const route of routesWithInput(t.app.routeAccess()).filter((_, i) => i % part.of === part.index)) {
     it(`${route.method} ${route.url}`, () => runRoute(route), 120_000);
   }
 
@@ -727,7 +738,7 @@ describe('hostile input on every route with input: never 5xx, a 4xx names the fi
       entries.map(([k, v]): [string, unknown] => [k, v === LIVE_VERSION ? (row?.version ?? 1) : v]),
     );
   }
-});
+}
 
 // ---- generators ------------------------------------------------------------------------------------------------
 
