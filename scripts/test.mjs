@@ -1,7 +1,7 @@
 // `npm test`: the web and server builds and the first-load check (apps/web/build/bundle-budget.ts), then unit +
 // integration (Vitest), then end-to-end (Playwright in Chromium against the built server). TEST_SIDE_BY_SIDE=1 runs
 // Vitest beside the end-to-end suites instead (each Vitest file has a database of its own, each end-to-end run its
-// own server, database and ports): 1,589 -> 1,159-1,208 s in CI, but not yet reliable under that load.
+// own server, database and ports): 1,589 -> 1,159-1,208 s in CI, which sets it (.ci/run).
 // With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
 // default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
 // its lines prefixed "[pglite]"; Vitest's lines are prefixed "[vitest]". The specs create their own records
@@ -40,8 +40,9 @@ const firstLoad =
   build === 0 ? run(['--import', 'tsx', 'apps/web/build/bundle-budget.ts'], {}, process.execPath) : 1;
 
 const vitestJson = join(out, 'vitest.json');
-// One after the other unless TEST_SIDE_BY_SIDE=1: beside the end-to-end suites, Vitest's slowest property test (the
-// OpenAPI fuzzer's subscriptions operation) timed out in one CI run of three, and two PGlite tests in a newcomer's run.
+// One after the other unless TEST_SIDE_BY_SIDE=1. Beside the end-to-end suites a Vitest file takes about 2.4 times as
+// long: the OpenAPI fuzzer's subscriptions operation once timed out there (32 s of drawing alone, now 0.6 s), and the
+// server tests' timeout is 60 s.
 const sequential = process.env.TEST_SIDE_BY_SIDE !== '1';
 const vitestArgs = [
   'vitest',
