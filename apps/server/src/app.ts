@@ -85,7 +85,7 @@ import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 import { strictNumberTextValidatorCompiler } from './plugins/strict-number-text';
-import { withFirstStartTemplate } from './seed/first-start';
+import { unpackFirstStartTemplate } from './seed/first-start';
 
 export type BuildAppOptions = {
   env?: Env;
@@ -153,7 +153,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const ownsDatabase = !options.database;
   // A first start on an empty PGlite folder begins from the build's migrated and seeded copy (seed/first-start.ts).
-  const database = options.database ?? (await openDatabase(withFirstStartTemplate(env.database), app.log));
+  if (!options.database) await unpackFirstStartTemplate(env.database);
+  const database = options.database ?? (await openDatabase(env.database, app.log));
   if (ownsDatabase) {
     await database.migrate();
     await seedReferenceData(database.db);

@@ -30,8 +30,8 @@ const db = await PGlite.create(dataDir ?? undefined, {
   // on disk, the OS caches): 32 MB keeps the process about 80 MB smaller at idle (docs/benchmarks.md, memory).
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
 });
-// The tarball has been unpacked: nothing holds on to it for the worker's life (46 MB for a first start from the
-// build's copy, decision 033).
+// The tarball has been unpacked: nothing holds on to it for the worker's life (a copy of the tests' template; a first
+// start unpacks the build's copy into its folder itself, seed/first-start.ts).
 start.loadDataDir = undefined;
 // Drizzle maps dates, timestamps and intervals from PostgreSQL's text itself and passes these parsers with every
 // query; PGlite then copies its whole parser table (one entry per type and array type) for each query. They are

@@ -1,12 +1,12 @@
 // The first-start copy the build makes (decision 033): an empty PGlite folder begins from it, migrated and seeded; a
 // folder that holds a database is never loaded over; without the copy a folder is initialised as before.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../db/client';
-import { withFirstStartTemplate, writeFirstStartTemplate } from './first-start';
+import { unpackFirstStartTemplate, writeFirstStartTemplate } from './first-start';
 
 describe('the first-start copy of the embedded database', () => {
   let folder: string;
@@ -27,9 +27,11 @@ describe('the first-start copy of the embedded database', () => {
 
   it('starts an empty folder as a copy: migrated, reference data and roles in place, and kept on disk', async () => {
     const dataDir = join(folder, 'empty');
-    const target = withFirstStartTemplate({ kind: 'pglite', dataDir }, template);
-    expect(target).toMatchObject({ kind: 'pglite', dataDir });
-    expect(target.kind === 'pglite' && target.loadDataDir?.byteLength).toBeGreaterThan(0);
+    const target = { kind: 'pglite', dataDir } as const;
+    expect(await unpackFirstStartTemplate(target, template)).toBe(true);
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+    // Nothing left beside it: the copy was unpacked next to the folder and renamed into place.
+    expect(readdirSync(folder).filter((name) => name.startsWith('empty'))).toEqual(['empty']);
     const first = await openDatabase(target);
     let before: Awaited<ReturnType<typeof counts>>;
     try {
@@ -46,9 +48,8 @@ describe('the first-start copy of the embedded database', () => {
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
 
     // The next start finds a database there: it opens it, never loads the copy over it.
-    const again = withFirstStartTemplate({ kind: 'pglite', dataDir }, template);
-    expect(again).toEqual({ kind: 'pglite', dataDir });
-    const second = await openDatabase(again);
+    expect(await unpackFirstStartTemplate(target, template)).toBe(false);
+    const second = await openDatabase(target);
     try {
       expect(await counts(second.db)).toEqual(before);
     } finally {
@@ -56,17 +57,27 @@ describe('the first-start copy of the embedded database', () => {
     }
   });
 
-  it('leaves every other target as it is, and an empty folder too when the build made no copy', () => {
+  it('stops on a damaged copy and leaves the folder as it was', async () => {
+    const damaged = join(folder, 'damaged.tar');
+    const whole = readFileSync(template);
+    writeFileSync(damaged, whole.subarray(0, Math.floor(whole.length / 2) + 100));
+    const dataDir = join(folder, 'damaged');
+    await expect(unpackFirstStartTemplate({ kind: 'pglite', dataDir }, damaged)).rejects.toThrow(
+      /could not be unpacked/,
+    );
+    expect(
+      readdirSync(folder).filter((name) => name.startsWith('damaged') && name !== 'damaged.tar'),
+    ).toEqual([]);
+  });
+
+  it('leaves every other target as it is, and an empty folder too when the build made no copy', async () => {
     const dataDir = join(folder, 'other');
-    expect(withFirstStartTemplate({ kind: 'pglite', dataDir }, join(folder, 'missing.tar'))).toEqual({
-      kind: 'pglite',
-      dataDir,
-    });
-    expect(withFirstStartTemplate({ kind: 'pglite', dataDir: null }, template)).toEqual({
-      kind: 'pglite',
-      dataDir: null,
-    });
+    expect(await unpackFirstStartTemplate({ kind: 'pglite', dataDir }, join(folder, 'missing.tar'))).toBe(
+      false,
+    );
+    expect(existsSync(dataDir)).toBe(false);
+    expect(await unpackFirstStartTemplate({ kind: 'pglite', dataDir: null }, template)).toBe(false);
     const postgres = { kind: 'postgres', url: 'postgres://127.0.0.1/x' } as const;
-    expect(withFirstStartTemplate(postgres, template)).toBe(postgres);
+    expect(await unpackFirstStartTemplate(postgres, template)).toBe(false);
   });
 });

@@ -3,8 +3,9 @@
 // start then skips PostgreSQL's initdb, the migrations and the reference seeds (seconds on a small machine) and only
 // checks them, as every start does; the demo data, sealed with this installation's session secret, is seeded by the
 // start itself. Without the file (a start that skipped the build) the folder is initialised as before.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { extract } from 'tar';
 import { openDatabase } from '../db/client';
 import { type DatabaseTarget, REPO_ROOT } from '../env';
 import { seedAccessModel } from '../modules/access';
@@ -27,16 +28,45 @@ export async function writeFirstStartTemplate(file = FIRST_START_TEMPLATE): Prom
 }
 
 /**
- * The target to open: for a PGlite folder without a database yet (no PG_VERSION), the same folder loaded from the
- * build's copy when there is one; any other target as it is.
+ * Before the first start on a PGlite folder without a database yet (no PG_VERSION): unpacks the build's copy into it,
+ * when there is one. Answers whether it did. Any other target is left as it is.
+ *
+ * Unpacked here, as files, rather than handed to PGlite (its `loadDataDir`): PGlite would read the 46 MB tarball into
+ * its worker and unpack it through its WebAssembly memory, which then stays that much larger for the life of the
+ * process (8-rss-idle-fresh: 465 MB against 342 MB on an existing folder). The files go to a folder beside the target
+ * and are renamed into place once whole, so a start cut short leaves no half-copied database behind.
  */
-export function withFirstStartTemplate(target: DatabaseTarget, file = FIRST_START_TEMPLATE): DatabaseTarget {
-  if (target.kind !== 'pglite' || !target.dataDir || target.loadDataDir) return target;
-  if (existsSync(join(target.dataDir, 'PG_VERSION')) || !existsSync(file)) return target;
-  const bytes = readFileSync(file);
-  // The file's own buffer, not a copy (46 MB); the worker gets its copy and lets it go once unpacked.
-  return {
-    ...target,
-    loadDataDir: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength),
-  };
+export async function unpackFirstStartTemplate(
+  target: DatabaseTarget,
+  file = FIRST_START_TEMPLATE,
+): Promise<boolean> {
+  if (target.kind !== 'pglite' || !target.dataDir || target.loadDataDir) return false;
+  const { dataDir } = target;
+  if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(file)) return false;
+  const empty = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+  const into = empty ? `${dataDir}.first-start-${process.pid}` : dataDir;
+  mkdirSync(into, { recursive: true });
+  // The tarball's names are absolute (/base/1/…), relative to the data folder: tar strips the leading slash (the
+  // one notice it gives); any other warning (a damaged entry) stops the start.
+  const problems: string[] = [];
+  try {
+    await extract({
+      file,
+      cwd: into,
+      onwarn: (code, message) => {
+        if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${message}`);
+      },
+    });
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (problems.length > 0) {
+    if (empty) rmSync(into, { recursive: true, force: true });
+    throw new Error(`the first-start copy ${file} could not be unpacked: ${problems.join('; ')}`);
+  }
+  if (empty) {
+    rmSync(dataDir, { recursive: true, force: true });
+    renameSync(into, dataDir);
+  }
+  return true;
 }
