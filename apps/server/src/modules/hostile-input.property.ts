@@ -542,6 +542,7 @@ function declareSuite(t: TestApp, part: { index: number; of: number }): void {
     it(`${route.method} ${route.url}`, () => runRoute(route), 120_000);
   }
 
+  /** Runs `fc.assert` over the route's generated cases, checking each answer (and the database on a refusal). */
   async function runRoute(route: RegisteredRoute) {
     const key = `${route.method} ${route.url}`;
     const provider = isProviderRoute(route);
