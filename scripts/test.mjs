@@ -1,7 +1,8 @@
 // `npm test`: the web and server builds and the first-load check (apps/web/build/bundle-budget.ts), then unit +
 // integration (Vitest), then end-to-end (Playwright in Chromium against the built server). TEST_SIDE_BY_SIDE=1 runs
 // Vitest beside the end-to-end suites instead (each Vitest file has a database of its own, each end-to-end run its
-// own server, database and ports): 1,589 -> 1,159-1,208 s in CI, which sets it (.ci/run).
+// own server, database and ports): 1,589 -> 1,159-1,208 s in CI in session 19, but 1,495 s against 1,468 s in this
+// order on session 20's slower machine, where the suites alone keep both cores busy.
 // With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
 // default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
 // its lines prefixed "[pglite]"; Vitest's lines are prefixed "[vitest]". The specs create their own records
