@@ -101,11 +101,19 @@ export type CallRow = { id: number; voyageId: number; sequence: number; eta: str
 
 /**
  * The call of a vessel move: a voyage numbered `voyageNumber` (or the voyage `voyageId`) calling at the port, not
- * omitted; of several, the one whose stay is nearest the event's time. Null when there is none.
+ * omitted; of several, the booking's own voyage (`bookedVoyageId`: a voyage number is unique per service only, and two
+ * services may sail under the same number), then the one whose stay is nearest the event's time. Null when there is
+ * none.
  */
 export async function findCall(
   conn: Conn,
-  where: { portId: number; at: Date; voyageNumber?: string; voyageId?: number | null },
+  where: {
+    portId: number;
+    at: Date;
+    voyageNumber?: string;
+    voyageId?: number | null;
+    bookedVoyageId?: number | null;
+  },
 ): Promise<CallRow | null> {
   const voyage =
     where.voyageNumber !== undefined
@@ -120,7 +128,7 @@ export async function findCall(
     sql`select tc.id, tc.voyage_id as "voyageId", tc.sequence, ${iso(sql`tc.eta`)} as eta, ${iso(sql`tc.etd`)} as etd
       from transport_calls tc join voyages v on v.id = tc.voyage_id
       where ${voyage} and tc.port_id = ${where.portId} and tc.status <> 'OMITTED'
-      order by least(abs(extract(epoch from tc.eta - ${at}::timestamptz)),
+      order by (v.id = ${where.bookedVoyageId ?? null}::integer) is true desc, least(abs(extract(epoch from tc.eta - ${at}::timestamptz)),
         abs(extract(epoch from tc.etd - ${at}::timestamptz)))
       limit 1`,
   );

@@ -253,7 +253,12 @@ export function createTrackingService(deps: { db: Db }) {
       }
       let call: Awaited<ReturnType<typeof findCall>> = null;
       if (move.carrierExportVoyageNumber) {
-        call = await findCall(conn, { portId: place.id, at, voyageNumber: move.carrierExportVoyageNumber });
+        call = await findCall(conn, {
+          portId: place.id,
+          at,
+          voyageNumber: move.carrierExportVoyageNumber,
+          bookedVoyageId: shipment.voyageId,
+        });
         if (!call)
           fail(
             'carrierExportVoyageNumber',

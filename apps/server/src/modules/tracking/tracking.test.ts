@@ -7,6 +7,7 @@ import { DEMO_PARTIES } from '../../seed/demo';
 import { signInAs } from '../../test/auth';
 import { upcomingSailing } from '../../test/sailings';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { findCall } from './tracking.repository';
 
 type Headers = { authorization: string };
 const HOUR = 3_600_000;
@@ -315,6 +316,28 @@ describe('track and trace: equipment, transport and shipment events (issue 30)',
       name: sailing.vesselName,
       carrierVoyageNumber: sailing.carrierVoyageNumber,
     });
+  });
+
+  it("resolves a voyage number two services share to the booking's own voyage, else to the nearest call", async () => {
+    // The demo's India–Gulf and India–Europe services both number their voyages <year><week>W and both call at INNSA.
+    const [shared] = await queryRows<{ number: string; gulf: number; europe: number; gulfEta: string }>(
+      t.database.db,
+      sql`select g.carrier_voyage_number as number, g.id as gulf, e.id as europe, gc.eta::text as "gulfEta"
+        from voyages g join carrier_services gs on gs.id = g.service_id and gs.code = 'IGS'
+        join voyages e on e.carrier_voyage_number = g.carrier_voyage_number
+        join carrier_services es on es.id = e.service_id and es.code = 'IEX'
+        join transport_calls gc on gc.voyage_id = g.id and gc.port_id = ${port('INNSA')}
+        join transport_calls ec on ec.voyage_id = e.id and ec.port_id = ${port('INNSA')}
+        order by g.id limit 1`,
+    );
+    expect(shared).toBeDefined();
+    const at = new Date(shared!.gulfEta);
+    const where = { portId: port('INNSA'), at, voyageNumber: shared!.number };
+    expect((await findCall(t.database.db, where))?.voyageId).toBe(shared!.gulf);
+    expect((await findCall(t.database.db, { ...where, bookedVoyageId: shared!.europe }))?.voyageId).toBe(
+      shared!.europe,
+    );
+    expect((await findCall(t.database.db, { ...where, bookedVoyageId: null }))?.voyageId).toBe(shared!.gulf);
   });
 
   it('keeps each customer to their own shipments; public tracking shows milestones only', async () => {
