@@ -149,15 +149,22 @@ function mondayOf(today: Date, days: number): Date {
   return day;
 }
 
+/** Whole weeks a voyage of the longest demo rotation takes from its first call to its last (India–Europe: 27 days). */
+const LONGEST_ROTATION_WEEKS = Math.ceil(
+  Math.max(...DEMO_SERVICES.flatMap((service) => service.calls.map((c) => c.dayOffset))) / 7,
+);
+
 /**
- * The demo schedule: vessels, services and their voyages from four weeks before to eight weeks after `today`, so a
- * fresh start always has sailings to book; calls already past are recorded as made on time.
+ * The demo schedule: vessels, services and their voyages, so that every port of every service has calls from four
+ * weeks before to eight weeks after `today` (a fresh start always has sailings to book, and a port's schedule of the
+ * past month is full): the sailings start four weeks back plus the longest rotation, as a voyage that left Colombo
+ * seven weeks ago calls at Hamburg three weeks ago. Calls already past are recorded as made on time.
  */
 export async function seedDemoVoyages(tx: Tx, today = new Date()): Promise<Map<string, number[]>> {
   return seedSchedule(tx, {
     vessels: DEMO_VESSELS,
     services: DEMO_SERVICES,
-    from: mondayOf(today, -28),
-    weeks: 13,
+    from: mondayOf(today, -28 - 7 * LONGEST_ROTATION_WEEKS),
+    weeks: 13 + LONGEST_ROTATION_WEEKS,
   });
 }
