@@ -44,6 +44,44 @@ describe('useReturnFocusOnClose', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('puts the focus back when, at the end of the closing transition, it still sits inside the closed dialog', () => {
+    const { opener } = page();
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    const inside = document.createElement('button');
+    dialog.append(inside);
+    document.body.append(dialog);
+    opener.focus();
+    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
+      initialProps: { opened: true },
+    });
+    rerender({ opened: false });
+    expect(document.activeElement).toBe(opener);
+    // The trap's deferred first focus lands inside the closing dialog; the callback runs before it unmounts.
+    inside.focus();
+    act(() => result.current());
+    expect(document.activeElement).toBe(opener);
+    dialog.remove();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('leaves the focus on a control the user chose in the dialog that holds the opener', () => {
+    const outer = document.createElement('div');
+    outer.setAttribute('role', 'dialog');
+    const opener = document.createElement('button');
+    const sibling = document.createElement('input');
+    outer.append(opener, sibling);
+    document.body.append(outer);
+    opener.focus();
+    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
+      initialProps: { opened: true },
+    });
+    rerender({ opened: false });
+    sibling.focus();
+    act(() => result.current());
+    expect(document.activeElement).toBe(sibling);
+  });
+
   it('leaves the focus where the user put it after the dialog closed', () => {
     const { opener } = page();
     const elsewhere = document.createElement('input');

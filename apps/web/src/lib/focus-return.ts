@@ -9,7 +9,8 @@ import { useCallback, useEffect, useRef } from 'react';
  *
  * Answers a callback for the dialog's `onExitTransitionEnd`: when an Escape came while the dialog was still opening
  * on a busy machine, the focus trap's deferred first focus could land inside it after the focus went back, and then
- * fall to the page as the dialog unmounted; once the dialog is gone, the callback puts it back on the opener.
+ * fall to the page as the dialog unmounted. The callback puts it back on the opener when it fell to the page, or when
+ * it still sits inside the closed dialog (the callback runs before the dialog unmounts).
  */
 export function useReturnFocusOnClose(opened: boolean): () => void {
   const opener = useRef<Element | null>(null);
@@ -29,7 +30,20 @@ export function useReturnFocusOnClose(opened: boolean): () => void {
   return useCallback(() => {
     const element = returnedTo.current;
     returnedTo.current = null;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (element?.isConnected && lost) element.focus({ preventScroll: true });
+    if (!element?.isConnected) return;
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || inClosedDialog(active, element);
+    if (lost) element.focus({ preventScroll: true });
   }, []);
+}
+
+/**
+ * The focus sits in a dialog that does not hold the opener: at the end of the closing transition that is the dialog
+ * that closed, still in the document, where the trap's deferred first focus landed; it would fall to the page as the
+ * dialog unmounts. (A control the user moved the focus to is outside it, or in the dialog that holds the opener.)
+ */
+function inClosedDialog(active: Element, opener: HTMLElement): boolean {
+  if (active === opener) return false;
+  const dialog = active.closest('[role="dialog"]');
+  return dialog !== null && !dialog.contains(opener);
 }
