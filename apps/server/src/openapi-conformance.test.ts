@@ -8,6 +8,7 @@ import { hashPassword } from './lib/passwords';
 import { strictNumberTextValidatorCompiler } from './plugins/strict-number-text';
 import { DEMO_PASSWORD } from './seed/demo';
 import { signIn, signInAs } from './test/auth';
+import { fuzzSettings } from './test/fuzz-settings';
 import {
   CHECK_DIGITS,
   canBeViolated,
@@ -42,14 +43,8 @@ import { insertUserWithRole } from './test/users';
  * sets the cases per operation (CI: the default), OPENAPI_FUZZ_SEED replays a failure's seed (`random` for new cases).
  */
 
-const RUNS = Number(process.env.OPENAPI_FUZZ_RUNS ?? 40);
-const FIXED_SEED = 20261127;
-const SEED =
-  process.env.OPENAPI_FUZZ_SEED === 'random'
-    ? undefined
-    : process.env.OPENAPI_FUZZ_SEED
-      ? Number(process.env.OPENAPI_FUZZ_SEED)
-      : FIXED_SEED;
+/** 40 cases per operation, a fixed seed (test/fuzz-settings.ts). */
+const { runs: RUNS, seed: SEED } = fuzzSettings('OPENAPI_FUZZ', { runs: 40, seed: 20261127 });
 
 /** The positive-acceptance check (see above); on by default, OPENAPI_FUZZ_POSITIVE=0 leaves it out. */
 const POSITIVE = process.env.OPENAPI_FUZZ_POSITIVE !== '0';

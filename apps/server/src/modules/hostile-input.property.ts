@@ -12,6 +12,7 @@ import type { Access } from '../lib/request';
 import type { RegisteredRoute } from '../plugins/auth';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { type DemoAccount, signIn, signInAs } from '../test/auth';
+import { fuzzSettings } from '../test/fuzz-settings';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUserWithRole } from '../test/users';
 import { SoftwareAuthenticator } from '../test/webauthn-authenticator';
@@ -51,19 +52,8 @@ import { OAUTH_PATHS } from './identity/oauth-provider';
  * route answered.
  */
 
-const RUNS = Number(process.env.HOSTILE_INPUT_RUNS ?? 200);
-/**
- * CI runs a fixed seed, so a red run always means the change under test broke something (never a newly drawn
- * counter-example). HOSTILE_INPUT_SEED=random explores new cases (locally, or in a scheduled deeper run); a number
- * replays a failure.
- */
-const FIXED_SEED = 20261123;
-const SEED =
-  process.env.HOSTILE_INPUT_SEED === 'random'
-    ? undefined
-    : process.env.HOSTILE_INPUT_SEED
-      ? Number(process.env.HOSTILE_INPUT_SEED)
-      : FIXED_SEED;
+/** 200 cases per route as CI runs them (2000 locally for a deeper search); a fixed seed (test/fuzz-settings.ts). */
+const { runs: RUNS, seed: SEED } = fuzzSettings('HOSTILE_INPUT', { runs: 200, seed: 20261123 });
 
 const CALLERS = ['anonymous', 'customer', 'customer2', 'admin', 'branchAdmin'] as const;
 type Caller = (typeof CALLERS)[number];
