@@ -16,6 +16,16 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** Opens a dialog from the focused `opener`, closes it, and answers the callback for its exit transition's end. */
+function openAndClose(opener: HTMLElement): () => void {
+  opener.focus();
+  const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
+    initialProps: { opened: true },
+  });
+  rerender({ opened: false });
+  return result.current;
+}
+
 describe('useReturnFocusOnClose', () => {
   it('gives the focus back to the opener when the dialog closes', () => {
     const { opener, inside } = page();
@@ -30,17 +40,13 @@ describe('useReturnFocusOnClose', () => {
 
   it('puts the focus back after the closing transition when it fell to the page meanwhile', () => {
     const { opener, inside } = page();
-    opener.focus();
-    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
-      initialProps: { opened: true },
-    });
-    rerender({ opened: false });
+    const afterClose = openAndClose(opener);
     expect(document.activeElement).toBe(opener);
     // The trap's deferred first focus lands inside the closing dialog, which then unmounts.
     inside.focus();
     inside.remove();
     expect(document.activeElement).toBe(document.body);
-    act(() => result.current());
+    act(() => afterClose());
     expect(document.activeElement).toBe(opener);
   });
 
@@ -51,15 +57,11 @@ describe('useReturnFocusOnClose', () => {
     const inside = document.createElement('button');
     dialog.append(inside);
     document.body.append(dialog);
-    opener.focus();
-    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
-      initialProps: { opened: true },
-    });
-    rerender({ opened: false });
+    const afterClose = openAndClose(opener);
     expect(document.activeElement).toBe(opener);
     // The trap's deferred first focus lands inside the closing dialog; the callback runs before it unmounts.
     inside.focus();
-    act(() => result.current());
+    act(() => afterClose());
     expect(document.activeElement).toBe(opener);
     dialog.remove();
     expect(document.activeElement).toBe(opener);
@@ -72,13 +74,9 @@ describe('useReturnFocusOnClose', () => {
     const sibling = document.createElement('input');
     outer.append(opener, sibling);
     document.body.append(outer);
-    opener.focus();
-    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
-      initialProps: { opened: true },
-    });
-    rerender({ opened: false });
+    const afterClose = openAndClose(opener);
     sibling.focus();
-    act(() => result.current());
+    act(() => afterClose());
     expect(document.activeElement).toBe(sibling);
   });
 
@@ -86,13 +84,9 @@ describe('useReturnFocusOnClose', () => {
     const { opener } = page();
     const elsewhere = document.createElement('input');
     document.body.append(elsewhere);
-    opener.focus();
-    const { result, rerender } = renderHook(({ opened }) => useReturnFocusOnClose(opened), {
-      initialProps: { opened: true },
-    });
-    rerender({ opened: false });
+    const afterClose = openAndClose(opener);
     elsewhere.focus();
-    act(() => result.current());
+    act(() => afterClose());
     expect(document.activeElement).toBe(elsewhere);
   });
 });
