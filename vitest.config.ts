@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The longest files, longest first (seconds on PostgreSQL, 2 cores, 2026-12-01). Vitest orders files by the durations
  * of an earlier run, and without one (a clean clone: CI, a newcomer) by size, largest first: the two halves of the
  * hostile-input suite are small files that import their cases, so they started last (289 and 316 s into a 437-s run)
- * and ran alone for the last 100 s with the second core idle.
+ * and set its end. With them first, the same run took 425 s.
  */
 const SLOW_FILES = [
   'modules/hostile-input-1.property.test.ts', // 111
