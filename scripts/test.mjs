@@ -6,7 +6,9 @@
 // With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
 // default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
 // its lines prefixed "[pglite]"; Vitest's lines are prefixed "[vitest]". The specs create their own records
-// (e2e/records.ts), so a suite runs two workers when it runs alone; the two suites side by side run one worker each.
+// (e2e/records.ts), so each suite runs two workers, alone or side by side: with one each the two suites left a fifth of
+// the two cores idle (their waits: polls, mail, expect's back-off), and two each took CI's end-to-end part from 9.7 to
+// 7.8 min, the same (7.9 min, 0 flaky) with a third process spinning on one core (docs/benchmarks.md, session 22).
 // Prints one closing line "N passed, N failed" over all runners.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -75,7 +77,7 @@ if (build === 0) {
   const port = Number(process.env.E2E_PORT ?? 3100);
   const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
   const { DATABASE_URL: _postgres, ...withoutDatabase } = process.env;
-  const workers = process.env.E2E_WORKERS ?? (embeddedToo ? '1' : '2');
+  const workers = process.env.E2E_WORKERS ?? '2';
   [e2e, embedded] = await Promise.all([
     runE2e(e2eJson, { ...process.env, E2E_WORKERS: workers }, sequential ? undefined : '[e2e]'),
     embeddedToo
