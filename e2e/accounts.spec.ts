@@ -77,6 +77,32 @@ test('signed-out users are sent to app-login and come back to the page they aske
   await expect(page).toHaveURL(/\/app-dashboard\/bl-list$/);
 });
 
+test('a first load of the login page comes without the router, which comes with the form and takes over after sign-in', async ({
+  page,
+  customer,
+}) => {
+  // The router and the signed-in pages' shared code are the `portal` chunk (decision 034).
+  const routerChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/portal-[^/]*\.js$/.test(new URL(request.url()).pathname)) routerChunks.push(request.url());
+  });
+  await page.goto('/app-login?redirect=/app-dashboard/bl-list');
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(routerChunks).toEqual([]);
+  await page.getByLabel(/^Username/).fill(customer.email);
+  await expect.poll(() => routerChunks.length).toBe(1);
+  await page.getByLabel(/^Password/).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // The address asked for, rendered by the router; its links are the router's.
+  await expect(page).toHaveURL(/\/app-dashboard\/bl-list$/);
+  await expect(page.getByRole('heading', { name: 'Bills of Lading' }).first()).toBeVisible();
+  // The history the router keeps from then on: Back is the login page again, rendered by the router.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app-login\?redirect=/);
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+});
+
 test('sign out ends the session: protected pages go back to login', async ({ page, customer }) => {
   await enterAs(page, customer);
   await expect(page).toHaveURL(/\/app-dashboard$/);

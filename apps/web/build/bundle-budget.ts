@@ -3,27 +3,33 @@
 // the build manifest: the entry, its static imports and the page's lazy modules; brotli sizes, as served) against a
 // React 19 hello-world built by Vite here and now, with the portal's settings that apply to it (no modulepreload
 // polyfill, no source maps). `ceiling` is where the pages stand (a ratchet: lower it as they get lighter, never raise
-// it to let a change through); `budget` is issue 29's target, which `npm run bench` measures in Chromium
+// it to let a change through, except for a trade that makes another first load lighter by more, named here and in its
+// commit: session 22, the router off login's first load, login 111.7 -> 87.0 KB, the signed-in pages +0.6 KB, the
+// router compressed apart from the entry); `budget` is issue 29's target, which `npm run bench` measures in Chromium
 // (bench/figures/6-first-load.figure.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { firstLoadFiles, readManifest, transferSize } from './first-load';
+import { firstLoadFiles, ROUTED_APP_MODULE, readManifest, transferSize } from './first-load';
 import { precompress } from './precompress';
 
 const WEB = resolve(import.meta.dirname, '..');
-/** The signed-in layout, and the idle warning it fetches at once (its own chunk, within the first load). */
-const PORTAL = ['src/app/layout/portal-layout.tsx', 'src/app/layout/idle-warning.tsx'];
+/**
+ * The router (main.tsx fetches it on every address but the login page), the signed-in layout, and the idle warning it
+ * fetches at once (its own chunk, within the first load).
+ */
+const PORTAL = [ROUTED_APP_MODULE, 'src/app/layout/portal-layout.tsx', 'src/app/layout/idle-warning.tsx'];
 
 /** Pages of figure #6: the lazy modules each renders on a first load; ceiling and budget in times the hello-world. */
 export const FIRST_LOAD_PAGES = [
-  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.98, budget: 1.7 },
+  // Rendered before the router is loaded (main.tsx).
+  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.54, budget: 1.7 },
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 2.47,
+    ceiling: 2.48,
     budget: 2.3,
   },
   {
@@ -34,7 +40,7 @@ export const FIRST_LOAD_PAGES = [
       'src/features/bills-of-lading/routes/bl-view.tsx',
       'src/features/bills-of-lading/components/sailing-deadlines.tsx',
     ],
-    ceiling: 2.87,
+    ceiling: 2.88,
     budget: 2.8,
   },
 ] as const;

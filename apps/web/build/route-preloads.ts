@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
-import { firstLoadFiles, readManifest } from './first-load';
+import { SIGN_IN_FIRST } from '../src/app/first-load-addresses';
+import { firstLoadFiles, ROUTED_APP_MODULE, readManifest } from './first-load';
 
 /** One screen of the router: its address pattern (TanStack's, `$id` for a parameter) and its lazy modules. */
 export type RouteModules = { path: string; modules: string[] };
@@ -91,12 +92,17 @@ function importedModule(node: ts.Node, routerFile: string, root: string): string
   return relative(root, file).split('\\').join('/');
 }
 
-/** Each route's files from the build manifest, less what the entry (and so index.html) loads already. */
+/**
+ * Each route's files from the build manifest, less what the entry (and so index.html) loads already: the router's
+ * chunk (main.tsx fetches it) and the route's lazy modules, or the route's modules alone on an address whose first
+ * load renders without the router (the login page).
+ */
 export function routePreloads(dist: string, routes: RouteModules[]): RoutePreload[] {
   const manifest = readManifest(dist);
   const entry = new Set(firstLoadFiles(manifest));
   return routes.map(({ path, modules }) => {
-    const files = firstLoadFiles(manifest, modules).filter((file) => !entry.has(file));
+    const withRouter = SIGN_IN_FIRST.test(path) ? modules : [ROUTED_APP_MODULE, ...modules];
+    const files = firstLoadFiles(manifest, withRouter).filter((file) => !entry.has(file));
     return {
       path,
       scripts: files.filter((file) => file.endsWith('.js')),

@@ -1,5 +1,4 @@
 import { BUSY_DELAYS } from '@lading/contract/app-info';
-import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { usePendingCalls } from '../lib/busy';
 
@@ -19,9 +18,12 @@ export function useDelayedBusy(isBusy: boolean, delays: { start: number; stop: n
   return shown;
 }
 
-/** The blocking busy overlay of the shell, driven by pending API calls (specification section 2). */
-export function BusyOverlay() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+/**
+ * The blocking busy overlay of the shell, driven by pending API calls (specification section 2), with the delays of
+ * the screen at `pathname`. Without the router (the root route passes the router's location; a first load of the
+ * login page, which renders before the router, the address's).
+ */
+export function BusyOverlay({ pathname }: { pathname: string }) {
   const delays = pathname.startsWith('/bl_view/') ? BUSY_DELAYS.billOfLading : BUSY_DELAYS.default;
   const shown = useDelayedBusy(usePendingCalls() > 0, delays);
   return (

@@ -1,9 +1,12 @@
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { routeModules } from '../../build/route-preloads';
+import { routeModules, routePreloads } from '../../build/route-preloads';
 import { decideRouteAccess } from '../lib/route-access';
 import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS } from '../test/permission-sets';
+import { SIGN_IN_FIRST } from './first-load-addresses';
 import { router } from './router';
 
 /** The guard decision for an address, from the requirements declared in router.tsx. */
@@ -79,6 +82,41 @@ describe('the route → lazy modules map the build writes for the server (build/
     expect(declared.find((route) => route.path === '/app-dashboard')?.modules).toEqual([
       'src/app/layout/portal-layout.tsx',
       'src/features/dashboard/routes/dashboard.tsx',
+    ]);
+  });
+});
+
+describe('the router on first loads (build/route-preloads.ts, decision 034)', () => {
+  /** A build manifest with the entry, the router's chunk (`portal`) and two screens. */
+  const dist = mkdtempSync(join(tmpdir(), 'lading-route-preloads-'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'] },
+      '_portal.js': { file: 'assets/portal.js', name: 'portal', imports: ['index.html'] },
+      'src/features/accounts/routes/login.tsx': { file: 'assets/login.js', imports: ['index.html'] },
+      'src/features/accounts/routes/registration.tsx': {
+        file: 'assets/registration.js',
+        imports: ['index.html'],
+      },
+    }),
+  );
+  const preloads = routePreloads(dist, [
+    { path: '/app-login', modules: ['src/features/accounts/routes/login.tsx'] },
+    { path: '/app-registration', modules: ['src/features/accounts/routes/registration.tsx'] },
+  ]);
+
+  it('leaves the router out of the login page, which renders before it', () => {
+    expect(SIGN_IN_FIRST.test('/app-login') && SIGN_IN_FIRST.test('/app-login/')).toBe(true);
+    expect(preloads.find((route) => route.path === '/app-login')?.scripts).toEqual(['assets/login.js']);
+  });
+
+  it('preloads it on every other address', () => {
+    expect(SIGN_IN_FIRST.test('/app-registration')).toBe(false);
+    expect(preloads.find((route) => route.path === '/app-registration')?.scripts).toEqual([
+      'assets/portal.js',
+      'assets/registration.js',
     ]);
   });
 });

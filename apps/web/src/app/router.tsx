@@ -5,6 +5,7 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  useRouterState,
 } from '@tanstack/react-router';
 import { ensureAuthData } from '../features/accounts/api/get-auth-data';
 import { parseBlListSearch } from '../features/bills-of-lading/components/bl-list-search';
@@ -40,13 +41,18 @@ import { PortalErrorPage } from './portal-error';
  * (`validateSearch`) stay small modules imported here; newer screens only type their search here
  * (`typedSearch<T>`) and check it in their own lazy module.
  */
-const rootRoute = createRootRoute({
-  component: () => (
+function RootLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
     <>
       <Outlet />
-      <BusyOverlay />
+      <BusyOverlay pathname={pathname} />
     </>
-  ),
+  );
+}
+
+const rootRoute = createRootRoute({
+  component: RootLayout,
   // An address that is no page: rare, so its page is fetched when needed, not carried by every first load.
   notFoundComponent: lazyRouteComponent(() => import('./not-found'), 'NotFoundPage'),
 });

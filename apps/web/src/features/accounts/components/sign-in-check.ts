@@ -1,9 +1,9 @@
 import { type SignInForm, SignInFormSchema, type User } from '@lading/contract/accounts';
 import type { MfaMethod } from '@lading/contract/second-factor';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
-import type { useRouter } from '@tanstack/react-router';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { decideRouteAccess } from '../../../lib/route-access';
+import type { routerWhenNeeded } from '../../../lib/router-when-needed';
 import { toast } from '../../../lib/toast';
 import { finishSignIn, type SignInResult, signIn } from '../api/sign-in';
 
@@ -53,7 +53,7 @@ export function safeRedirect(value: string | undefined): string | undefined {
 export async function signInAndGo(
   { username, password }: SignInForm,
   redirect: string | undefined,
-  router: ReturnType<typeof useRouter>,
+  router: typeof routerWhenNeeded,
   onUnverified: (email: string) => void,
   /**
    * Shows the second step (`code`: an account with a second factor) or the set-up of one (`enrol`: an account that
@@ -102,18 +102,19 @@ export async function signInAndGo(
 
 /**
  * Opens the page asked for (`redirect`) once signed in, unless the account may not use it (then its own landing
- * page).
+ * page). `router` gives the router, fetched first when the login page was the first load (lib/router-when-needed.ts).
  */
 export async function goAfterSignIn(
   { destination, session }: SignInResult,
   redirect: string | undefined,
-  router: ReturnType<typeof useRouter>,
+  router: typeof routerWhenNeeded,
 ): Promise<void> {
   const back = safeRedirect(redirect);
-  const [routes] = router.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
+  const loaded = await router();
+  const [routes] = loaded.getMatchedRoutes(new URL(back ?? '/', window.location.origin).pathname);
   const requirements = routes.map((route) => route.options.staticData?.requires);
   const allowed = back && decideRouteAccess(requirements, session.authData?.permissions) === 'allowed';
-  await router.navigate({ to: allowed ? back : destination });
+  await loaded.navigate({ to: allowed ? back : destination });
 }
 
 /**
@@ -123,7 +124,7 @@ export async function goAfterSignIn(
  */
 export async function signInWithPasskeyAndGo(
   redirect: string | undefined,
-  router: ReturnType<typeof useRouter>,
+  router: typeof routerWhenNeeded,
 ): Promise<void> {
   const { PASSKEY_CANCELLED, promptCancelled, signWithPasskey } = await import('./passkey-prompt');
   try {

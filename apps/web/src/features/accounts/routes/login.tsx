@@ -1,14 +1,22 @@
 import type { SignInForm } from '@lading/contract/accounts';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  lazy,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { errorChrome, labelProps } from '../../../components/form/field-chrome';
+import { isPlainClick, routerWhenNeeded } from '../../../lib/router-when-needed';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 import type { SecondStepRequest, SignInErrors } from '../components/sign-in-check';
-
-const route = getRouteApi('/app-login');
 
 /**
  * The contract's sign-in check (with zod), the sign-in sequence and what follows it (components/sign-in-check.ts),
@@ -25,20 +33,50 @@ function signInModule() {
 }
 const CANNOT_LOAD = 'The sign-in form could not load its checks. Check your connection and try again.';
 const signInCheck = () => signInModule().then((module) => module.checkSignIn);
-const preloadCheck = () => void signInModule().catch(() => {});
+/** Once the user starts on the form: the checks, and the router the sign-in then navigates with. */
+const preloadCheck = () => {
+  void signInModule().catch(() => {});
+  void routerWhenNeeded().catch(() => {});
+};
 
 /** The second step or the set-up of a second factor, with their card: a chunk fetched only when one is due. */
 const SecondStepScreen = lazy(() =>
   import('../components/second-step-screen').then((module) => ({ default: module.SecondStepScreen })),
 );
 
-/** The route's component (loaded on first visit): the page with `?redirect=` from the address. */
+/**
+ * No TanStack Router in this module: a first load of /app-login renders the page before the router is loaded
+ * (main.tsx), and the page asks for the router only to navigate (lib/router-when-needed.ts).
+ */
+
+/** `?redirect=` of the address: where to go once signed in (checked then, components/sign-in-check.ts). */
+export function redirectOf(search: string): string | undefined {
+  return new URLSearchParams(search).get('redirect') ?? undefined;
+}
+
+/** The route's component (loaded on first visit), and the page a first load of /app-login renders itself. */
 export function LoginRoute() {
-  return <LoginPage redirect={route.useSearch().redirect} />;
+  return <LoginPage redirect={redirectOf(window.location.search)} />;
+}
+
+/** A link to another screen: the router follows it (fetched first if need be); a new tab or window gets the address. */
+function ScreenLink({ to, size, children }: { to: string; size?: 'sm'; children: ReactNode }) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    void routerWhenNeeded().then(
+      (router) => router.navigate({ to }),
+      () => window.location.assign(to),
+    );
+  };
+  return (
+    <Anchor href={to} size={size} onClick={follow}>
+      {children}
+    </Anchor>
+  );
 }
 
 export function LoginPage({ redirect }: { redirect?: string }) {
-  const router = useRouter();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [values, setValues] = useState<SignInForm>({ username: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
@@ -98,13 +136,13 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const onValid = async (form: SignInForm) => {
     setUnverifiedEmail(null);
     const { signInAndGo } = await signInModule();
-    await signInAndGo(form, redirect, router, setUnverifiedEmail, setSecondStep);
+    await signInAndGo(form, redirect, routerWhenNeeded, setUnverifiedEmail, setSecondStep);
   };
 
   // A passkey in place of the password: its code comes with the sign-in module, the prompt's on the click.
   const withPasskey = () =>
     void signInModule().then(
-      (module) => module.signInWithPasskeyAndGo(redirect, router),
+      (module) => module.signInWithPasskeyAndGo(redirect, routerWhenNeeded),
       () => toast.warning(CANNOT_LOAD),
     );
 
@@ -151,9 +189,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             onChange={change('password')}
           />
           <Group justify="flex-end" mb="sm">
-            <Anchor component={Link} to="/app-forgot-password" size="sm">
+            <ScreenLink to="/app-forgot-password" size="sm">
               Forgot Password?
-            </Anchor>
+            </ScreenLink>
           </Group>
           <Stack gap="sm">
             <Button type="submit" fullWidth loading={submitting}>
@@ -168,15 +206,10 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               </Button>
             )}
             <Text size="sm" ta="center">
-              New to Lading?{' '}
-              <Anchor component={Link} to="/app-registration">
-                Sign Up
-              </Anchor>
+              New to Lading? <ScreenLink to="/app-registration">Sign Up</ScreenLink>
             </Text>
             <Text size="sm" ta="center">
-              <Anchor component={Link} to="/track">
-                Track a shipment
-              </Anchor>
+              <ScreenLink to="/track">Track a shipment</ScreenLink>
             </Text>
           </Stack>
         </Stack>
