@@ -48,10 +48,19 @@ async function measure(context: Parameters<FigureModule>[0], engine: Engine) {
       if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       return res.json();
     };
-    // Start from an empty schedule (the demo's is removed, with the demo records' references to it), then 20
-    // sailings.
+    // Start from an empty schedule (the demo's is removed, with the demo records' references to it: bookings,
+    // quotations and the demo's tracking events), then 20 sailings. Tracking events are append-only (decision 027):
+    // on this scratch database the trigger that says so is off while their references are cleared.
     await t.database.db.execute(sql`update bookings set voyage_id = null where voyage_id is not null`);
     await t.database.db.execute(sql`update quotations set voyage_id = null where voyage_id is not null`);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table tracking_events disable trigger tracking_events_no_change`);
+      await tx.execute(
+        sql`update tracking_events set voyage_id = null, transport_call_id = null
+            where voyage_id is not null or transport_call_id is not null`,
+      );
+      await tx.execute(sql`alter table tracking_events enable trigger tracking_events_no_change`);
+    });
     await t.database.db.execute(sql`delete from voyages`);
     const vessels: number[] = [];
     for (let i = 0; i < 8; i++)
