@@ -320,9 +320,12 @@ function mergeSmallGroups(
     // What login shares with the signed-in pages but the dashboard lacks (Mantine's inputs, the fields' chrome: every
     // screen with a form) joins `shell` whatever its size: two files fewer on login, the BL list and bl_view, and the
     // dashboards (the one first load without a field) pay about 5 KB for inputs every later screen uses.
+    // A small group login shares with fewer pages (the dashboards' and login's text links, `components/href-link`)
+    // joins `shell` too: a file of its own costs login more in request and headers than its bytes cost the others.
     if (size >= MIN_GROUP_SOURCE && !withLogin) continue;
     const target = withLogin ? all : all.filter((page) => page !== 'login');
-    if (target.length - pages.length === 1) merged.set(name, firstLoadChunk(target));
+    if (target.length - pages.length === 1 || (withLogin && pages.length > 1 && size < MIN_GROUP_SOURCE))
+      merged.set(name, firstLoadChunk(target));
   }
   return merged;
 }

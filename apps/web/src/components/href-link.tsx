@@ -1,21 +1,23 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { isPlainClick, routerWhenNeeded } from '../lib/router-when-needed';
 
 /**
- * A link to a portal address the API handed over as text (a dashboard item's `link`): a real `href` (new tab, copy
- * link), followed inside the app without a reload on a plain click.
+ * A link to a portal address given as text (a dashboard item's `link`, the login page's links): a real `href` (new
+ * tab, copy link), followed inside the app without a reload on a plain click. It needs no router on the page: the
+ * login page renders before the router is loaded (decision 034), which then comes for the click.
  */
 export function HrefLink({ href, children, ...props }: AnchorProps & { href: string; children: ReactNode }) {
-  const navigate = useNavigate();
   return (
     <Anchor
       href={href}
       onClick={(event) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-          return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
-        void navigate({ href });
+        void routerWhenNeeded().then(
+          (router) => router.navigate({ href }),
+          () => window.location.assign(href),
+        );
       }}
       {...props}
     >

@@ -1,19 +1,10 @@
 import type { SignInForm } from '@lading/contract/accounts';
 import { SIGN_IN_MESSAGES } from '@lading/contract/sign-in-constants';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import {
-  type ChangeEvent,
-  type FormEvent,
-  lazy,
-  type MouseEvent,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { errorChrome, labelProps } from '../../../components/form/field-chrome';
-import { isPlainClick, routerWhenNeeded } from '../../../lib/router-when-needed';
+import { HrefLink } from '../../../components/href-link';
+import { routerWhenNeeded } from '../../../lib/router-when-needed';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 import type { SecondStepRequest, SignInErrors } from '../components/sign-in-check';
@@ -50,30 +41,13 @@ const SecondStepScreen = lazy(() =>
  */
 
 /** `?redirect=` of the address: where to go once signed in (checked then, components/sign-in-check.ts). */
-export function redirectOf(search: string): string | undefined {
+function redirectOf(search: string): string | undefined {
   return new URLSearchParams(search).get('redirect') ?? undefined;
 }
 
 /** The route's component (loaded on first visit), and the page a first load of /app-login renders itself. */
 export function LoginRoute() {
   return <LoginPage redirect={redirectOf(window.location.search)} />;
-}
-
-/** A link to another screen: the router follows it (fetched first if need be); a new tab or window gets the address. */
-function ScreenLink({ to, size, children }: { to: string; size?: 'sm'; children: ReactNode }) {
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(event)) return;
-    event.preventDefault();
-    void routerWhenNeeded().then(
-      (router) => router.navigate({ to }),
-      () => window.location.assign(to),
-    );
-  };
-  return (
-    <Anchor href={to} size={size} onClick={follow}>
-      {children}
-    </Anchor>
-  );
 }
 
 export function LoginPage({ redirect }: { redirect?: string }) {
@@ -189,9 +163,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             onChange={change('password')}
           />
           <Group justify="flex-end" mb="sm">
-            <ScreenLink to="/app-forgot-password" size="sm">
+            <HrefLink href="/app-forgot-password" size="sm">
               Forgot Password?
-            </ScreenLink>
+            </HrefLink>
           </Group>
           <Stack gap="sm">
             <Button type="submit" fullWidth loading={submitting}>
@@ -206,10 +180,10 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               </Button>
             )}
             <Text size="sm" ta="center">
-              New to Lading? <ScreenLink to="/app-registration">Sign Up</ScreenLink>
+              New to Lading? <HrefLink href="/app-registration">Sign Up</HrefLink>
             </Text>
             <Text size="sm" ta="center">
-              <ScreenLink to="/track">Track a shipment</ScreenLink>
+              <HrefLink href="/track">Track a shipment</HrefLink>
             </Text>
           </Stack>
         </Stack>
