@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import type { Db } from './db/client';
 import { loadEnv, REPO_ROOT } from './env';
 import { DEMO_TOTP_SECRET, hasDemoData, seedDemoData } from './seed/demo';
+import { FIRST_START_ONLY, isFirstStart, setUpFirstStart, setUpFirstStartApart } from './seed/first-start';
 
 // A .env file at the repository root is read if present; real environment variables win.
 const envFile = resolve(REPO_ROOT, '.env');
@@ -16,13 +18,35 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ env });
-
 // Demo accounts (with their published password) only outside production: a production start seeds nothing.
-if (env.database.kind === 'pglite' && env.NODE_ENV !== 'production') {
-  const seeded = await seedDemoData(app.ctx.database.db, { sessionSecret: env.sessionSecret });
-  if (seeded.created) app.log.info('demo data seeded');
+const seedsDemo = env.database.kind === 'pglite' && env.NODE_ENV !== 'production';
+const seedDemo = async (db: Db) =>
+  seedsDemo && (await seedDemoData(db, { sessionSecret: env.sessionSecret })).created;
+
+// A first start on an empty PGlite folder sets it up in a process of its own, then opens it as any later start does.
+if (process.env[FIRST_START_ONLY] === '1') {
+  try {
+    await setUpFirstStart(env.database, seedDemo);
+    process.exit(0);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
+const firstStart = isFirstStart(env.database);
+if (firstStart) {
+  try {
+    await setUpFirstStartApart();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+const app = await buildApp({ env });
+if (firstStart)
+  app.log.info(`first start: the database folder was set up${seedsDemo ? ', demo data seeded' : ''}`);
+else if (await seedDemo(app.ctx.database.db)) app.log.info('demo data seeded');
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../db/client';
-import { unpackFirstStartTemplate, writeFirstStartTemplate } from './first-start';
+import {
+  isFirstStart,
+  setUpFirstStart,
+  unpackFirstStartTemplate,
+  writeFirstStartTemplate,
+} from './first-start';
 
 describe('the first-start copy of the embedded database', () => {
   let folder: string;
@@ -79,5 +84,38 @@ describe('the first-start copy of the embedded database', () => {
     expect(await unpackFirstStartTemplate({ kind: 'pglite', dataDir: null }, template)).toBe(false);
     const postgres = { kind: 'postgres', url: 'postgres://127.0.0.1/x' } as const;
     expect(await unpackFirstStartTemplate(postgres, template)).toBe(false);
+  });
+
+  it('sets a first start up once, seed included, and leaves the folder closed for the server to open', async () => {
+    const dataDir = join(folder, 'set-up');
+    const target = { kind: 'pglite', dataDir } as const;
+    expect(isFirstStart(target)).toBe(true);
+    const seeded: number[] = [];
+    const seed = async (db: Parameters<typeof queryRows>[0]) => {
+      await db.execute(sql`create table first_start_seeded (n int)`);
+      await db.execute(sql`insert into first_start_seeded values (1)`);
+      seeded.push((await counts(db)).ports);
+    };
+    await setUpFirstStart(target, seed, template);
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]).toBeGreaterThan(1000);
+    expect(isFirstStart(target)).toBe(false);
+    // A later start finds the folder set up and does nothing: no second seed.
+    await setUpFirstStart(target, seed, template);
+    expect(seeded).toHaveLength(1);
+    // Closed: another database opens the folder and finds what the seed wrote.
+    const database = await openDatabase(target);
+    try {
+      const rows = await queryRows<{ n: number }>(database.db, sql`select n from first_start_seeded`);
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('knows a first start only by a PGlite folder without a database', () => {
+    expect(isFirstStart({ kind: 'pglite', dataDir: null })).toBe(false);
+    expect(isFirstStart({ kind: 'postgres', url: 'postgres://127.0.0.1/x' })).toBe(false);
+    expect(isFirstStart({ kind: 'pglite', dataDir: join(folder, 'never-made') })).toBe(true);
   });
 });

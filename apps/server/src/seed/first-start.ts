@@ -3,10 +3,12 @@
 // start then skips PostgreSQL's initdb, the migrations and the reference seeds (seconds on a small machine) and only
 // checks them, as every start does; the demo data, sealed with this installation's session secret, is seeded by the
 // start itself. Without the file (a start that skipped the build) the folder is initialised as before.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { extract } from 'tar';
-import { openDatabase } from '../db/client';
+import { type Db, openDatabase } from '../db/client';
 import { type DatabaseTarget, REPO_ROOT } from '../env';
 import { seedAccessModel } from '../modules/access';
 import { seedReferenceData } from '../modules/reference-data';
@@ -69,4 +71,58 @@ export async function unpackFirstStartTemplate(
     renameSync(into, dataDir);
   }
   return true;
+}
+
+/** Whether `target` is a PGlite folder that holds no database yet: what a first start finds. */
+export function isFirstStart(target: DatabaseTarget): boolean {
+  return (
+    target.kind === 'pglite' &&
+    !!target.dataDir &&
+    !target.loadDataDir &&
+    !existsSync(join(target.dataDir, 'PG_VERSION'))
+  );
+}
+
+/**
+ * A first start's set-up: the folder unpacked from the build's copy (or initialised without one), migrated and
+ * seeded — the reference data, the access model, and whatever `seed` adds (the demo data). Run by the process
+ * `setUpFirstStartApart` starts, which then exits.
+ */
+export async function setUpFirstStart(
+  target: DatabaseTarget,
+  seed: (db: Db) => Promise<unknown>,
+  file = FIRST_START_TEMPLATE,
+): Promise<void> {
+  if (!isFirstStart(target)) return;
+  await unpackFirstStartTemplate(target, file);
+  const database = await openDatabase(target);
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    await seedAccessModel(database.db);
+    await seed(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Set in the environment of the process that only sets a first start's folder up. */
+export const FIRST_START_ONLY = 'LADING_FIRST_START_ONLY';
+
+/**
+ * Runs the first start's set-up in a process of its own: this script again, with `FIRST_START_ONLY` set, which
+ * calls `setUpFirstStart` and exits; the server then opens the folder as on any later start. Memory the set-up
+ * takes stays with a process for its life — PGlite's WebAssembly memory never shrinks, and what a closed PGlite
+ * worker thread and the unpacking leave in the allocator is not given back — so done in the server's own process,
+ * a first start ran about 60 MB larger than any later one (8-rss-idle-fresh, issue 29). Rejects when it fails.
+ */
+export async function setUpFirstStartApart(): Promise<void> {
+  // Node's --watch (the dev server) would keep the set-up process alive, watching.
+  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--watch'));
+  const child = spawn(process.execPath, [...execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [FIRST_START_ONLY]: '1' },
+    stdio: 'inherit',
+  });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  if (code !== 0) throw new Error(`the first start's set-up ended with ${signal ?? `exit code ${code}`}`);
 }
