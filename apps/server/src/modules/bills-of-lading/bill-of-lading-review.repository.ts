@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { billsOfLading } from '../../db/schema/bills-of-lading';
 import { type Scope, scoped } from '../../lib/scopes';
-import { findBillPage, LIST_COLUMNS, LIST_JOINS, listOrder } from './bills-of-lading.repository';
+import { findBillPage, LIST_COLUMNS, listOrder } from './bills-of-lading.repository';
 
 /** The record type of bills in the audit trail. */
 export const BILL_RECORD = 'BILL_OF_LADING';
@@ -27,10 +27,9 @@ export async function findReviewQueue(
     skip: page.skip,
     limit: page.limit,
     columns: sql`${LIST_COLUMNS},
-      u.first_name || ' ' || u.last_name as "ownerName", u.email::text as "ownerEmail", op.name as "ownerPartyName"`,
-    joins: sql`join users u on u.id = b.created_by_id
-    left join parties op on op.id = u.party_id
-    ${LIST_JOINS}`,
+      u.first_name || ' ' || u.last_name as "ownerName", u.email::text as "ownerEmail",
+      (select op.name from parties op where op.id = u.party_id) as "ownerPartyName"`,
+    joins: sql`join users u on u.id = b.created_by_id`,
   });
   return { count, results: rows as ReviewQueueItem[] };
 }
