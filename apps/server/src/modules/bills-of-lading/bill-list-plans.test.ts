@@ -86,13 +86,33 @@ describe('BL list query plans at scale', () => {
     expect(conditions[0]).not.toContain('GEN0');
   });
 
+  it('counts a search only when its page comes back full', async () => {
+    const one = await captureStatements(database, () =>
+      findBills(database.db, query({ bl_number: 'GEN000012345' }), scopes.corporate!),
+    );
+    expect(one.result.count).toBe(1);
+    expect(one.statements.filter((statement) => statement.text.includes('count(*)'))).toEqual([]);
+    // GEN000012 is in GEN000012000 … GEN000012999 (and GEN000001200 …): more than a page.
+    const many = await captureStatements(database, () =>
+      findBills(database.db, query({ bl_number: 'GEN000012' }), scopes.corporate!),
+    );
+    const [expected] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from bills_of_lading where number ilike '%GEN000012%'`,
+    );
+    expect(many.result.results).toHaveLength(10);
+    expect(many.result.count).toBe(expected!.n);
+    expect(many.statements.filter((statement) => statement.text.includes('count(*)'))).toHaveLength(1);
+  });
+
   it('counts up to the specification count limit (10,000), along an index', async () => {
     const { statements, result } = await captureStatements(database, () =>
       findBills(database.db, query(), scopes.corporate!),
     );
     expect(result.count).toBe(10_000);
     expect(statements).toHaveLength(2);
-    const nodes = await planNodes(database, statements[1]!);
+    const counting = statements.find((statement) => statement.text.includes('count(*)'));
+    const nodes = await planNodes(database, counting!);
     expect(
       nodes.some((node) => node['Relation Name'] === 'bills_of_lading' && node['Node Type'] === 'Seq Scan'),
     ).toBe(false);

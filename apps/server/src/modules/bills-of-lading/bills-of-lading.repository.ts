@@ -192,24 +192,36 @@ export function listOrder(sort: BillOfLadingListQuery['sort'], order: 'asc' | 'd
  * - the page: the ids of the page are found on `bills_of_lading` alone, by an index on the scope column and the
  *   sort key (no join, no sort), and only those rows are joined to their booking, ports and parties;
  * - the count: the matching rows counted up to `BL_COUNT_MAX` (10,000, the specification's count limit) along the same
- *   index; beyond that the count says 10,000 ("10,000 or more"). Both are sent at once (see below).
+ *   index; beyond that the count says 10,000 ("10,000 or more"). A list's count is sent with its page; a search's
+ *   only when its page comes back full (see below).
  * `where` may only name columns of `bills_of_lading b` (filters on other tables are sub-selects of ids).
  */
 export async function findBillPage<Row extends { status: BillOfLadingListItem['status'] }>(
   db: Conn,
-  page: { where: SQL; order: SQL; skip: number; limit: number; columns: SQL; joins?: SQL },
+  page: {
+    where: SQL;
+    order: SQL;
+    skip: number;
+    limit: number;
+    columns: SQL;
+    joins?: SQL;
+    /** The filter searches text (a number typed in): counted after the page, and only when it comes back full. */
+    search?: boolean;
+  },
 ): Promise<{ count: number; rows: (Row & { dcsaStatus: string })[] }> {
-  // The count is sent with the page, not after it: on PostgreSQL the two run side by side on two pooled
-  // connections, so a page with a long list behind it waits for the longer of the two (the count of 10,000 index
-  // entries, ~0.9 ms) instead of their sum. When the page turns out short, the count had fewer rows than the page
-  // to count, so sending it anyway costs little.
-  const counting = queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-      select 1 from bills_of_lading b where ${page.where} order by ${page.order} limit ${BL_COUNT_MAX}) capped`,
-  );
+  const countRows = () =>
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+        select 1 from bills_of_lading b where ${page.where} order by ${page.order} limit ${BL_COUNT_MAX}) capped`,
+    );
+  // A list (no search term) is counted alongside its page: on PostgreSQL the two run side by side on two pooled
+  // connections, so a page with a long list behind it waits for the longer of the two (counting 10,000 index
+  // entries, ~0.9 ms) instead of their sum. A search usually finds fewer rows than a page holds, and then the
+  // page shows the total: it is counted only when the page comes back full (its count would repeat the search).
+  const counting = page.search ? null : countRows();
   // Awaited below; a failed page must not leave its rejection unhandled.
-  counting.catch(() => {});
+  counting?.catch(() => {});
   const rows = await queryRows<Row>(
     db,
     sql`
@@ -221,7 +233,11 @@ export async function findBillPage<Row extends { status: BillOfLadingListItem['s
     ${page.joins ?? sql``}
     order by ${page.order}`,
   );
-  const count = (await counting)[0]?.n ?? 0;
+  let count: number;
+  if (counting) count = (await counting)[0]?.n ?? 0;
+  else if (rows.length > 0 && rows.length < page.limit) count = page.skip + rows.length;
+  else if (rows.length === 0 && page.skip === 0) count = 0;
+  else count = (await countRows())[0]?.n ?? 0;
   // The DCSA status is added to each row in place (a page is up to 100 rows; no copy of each).
   for (const row of rows as (Row & { dcsaStatus?: string })[])
     row.dcsaStatus =
@@ -255,6 +271,7 @@ export async function findBills(
     skip: query.skip,
     limit: query.limit,
     columns: LIST_COLUMNS,
+    search: !!(query.bl_number || query.booking_number),
   });
   return { count, results: rows };
 }
