@@ -18,7 +18,7 @@ import { precompress } from './precompress';
 const WEB = resolve(import.meta.dirname, '..');
 /**
  * The router (main.tsx fetches it on every address but the login page), the signed-in layout, and the idle warning it
- * fetches at once (its own chunk, within the first load).
+ * fetches at once (all three in `portal`, build/chunks.ts).
  */
 const PORTAL = [ROUTED_APP_MODULE, 'src/app/layout/portal-layout.tsx', 'src/app/layout/idle-warning.tsx'];
 
@@ -34,7 +34,7 @@ export const FIRST_LOAD_PAGES = [
   },
   {
     page: '/bl_view/{id}',
-    // The sailing's deadlines: a chunk of their own, fetched with the screen (components/deadlines-on-demand.ts).
+    // The sailing's deadlines: lazy, in the screen's chunk `view` (components/deadlines-on-demand.ts).
     modules: [
       ...PORTAL,
       'src/features/bills-of-lading/routes/bl-view.tsx',

@@ -15,7 +15,9 @@
 //   except the date inputs and dayjs (decision 022), a `dates` chunk that only screens with a date input load;
 // - each lazy module keeps in its own chunk what only it uses (a screen; a lazy part of one, such as the dashboard's
 //   chart library, a modal or a form's schema). The exception: the route loaders' data modules (`routes/prefetch-*.ts`)
-//   and what they reach go to `portal`, so a screen's first calls wait for that chunk only.
+//   and what they reach go to `portal`, so a screen's first calls wait for that chunk only; and the lazy modules a
+//   first load renders at once (its screen, the signed-in layout, the idle warning, the sailing's deadlines), which go
+//   with what only they reach into that first load's chunk (FIRST_LOAD_LAZY).
 //
 // A module's place is decided from the static imports (what the bundler's tree-shaking drops is not known here): a
 // contract module the screens import a constant from must not also build zod schemas (bill-of-lading-rules.ts,
@@ -199,6 +201,14 @@ const FIRST_LOADS = [
   { page: 'view', roots: [PORTAL, BL_VIEW, PREFETCH, IDLE_WARNING, SAILING_DEADLINES] },
   { page: 'dashboard', roots: [PORTAL, DASHBOARD, PREFETCH, IDLE_WARNING] },
 ] as const;
+/**
+ * The lazy modules a first load renders at once: the screens of the first loads, the signed-in layout, the idle
+ * warning and bl_view's sailing deadlines. Each goes, with what only it reaches, into the chunk of the first loads
+ * that render it (`sign-in`, `portal`, `list`, `view`, `dashboard`), not a chunk of its own: a file fewer each on the
+ * page, and one stream compressed (2026-12-02, issue 29: BL list 13 -> 8 files, bl_view 14 -> 8). Vite's manifest
+ * then has no key of their own; build/first-load.ts finds their chunks.
+ */
+const FIRST_LOAD_LAZY = [SIGN_IN, PORTAL, BL_LIST, BL_VIEW, DASHBOARD, IDLE_WARNING, SAILING_DEADLINES];
 const SIGNED_IN_PAGES = FIRST_LOADS.filter(({ roots }) => roots.some((root) => root === PORTAL)).map(
   ({ page }) => page,
 );
@@ -264,15 +274,18 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
         (of.some((root) => ROUTED.test(root)) && !pagesReaching(of).includes('login')))
     )
       return SIGNED_IN_PAGES;
-    // A lazy module itself keeps its own chunk (the build manifest names it; build/first-load.ts reads that).
-    if (of.includes(id) && !roots?.entries.has(id)) return null;
+    // A lazy module itself keeps its own chunk, but one a first load renders at once joins that page's (below).
+    const firstLoadLazy = [id, ...(of.length === 1 ? of : [])].some((module) =>
+      FIRST_LOAD_LAZY.some((pattern) => pattern.test(module)),
+    );
+    if (of.includes(id) && !roots?.entries.has(id) && !firstLoadLazy) return null;
     // The entry and all it reaches, libraries and the app's shell alike, make one `shell` chunk: the bundler makes it
     // the entry chunk, and its runtime helpers go there too (on their own, one more file). Some libraries the entry
     // reaches only on paper (through a barrel this does not read, or code the bundler drops): left to the bundler,
     // each of those would become a splinter chunk of its own.
     if (of.some((root) => roots?.entries.has(root))) return 'shell';
-    // What only one lazy module reaches stays in its chunk.
-    if (of.length === 1) return null;
+    // What only one lazy module reaches stays in its chunk (with it in the page's, for a first load's).
+    if (of.length === 1 && !firstLoadLazy) return null;
     const pages = pagesReaching(of);
     // Login's own stylesheet (the password input's, 0.3 KB) rides in the shell's: a file of its own costs login twice
     // its size in request and headers, and the signed-in pages get 0.3 KB.

@@ -3,7 +3,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { SIGN_IN_FIRST } from '../src/app/first-load-addresses';
-import { firstLoadFiles, ROUTED_APP_MODULE, readManifest } from './first-load';
+import {
+  firstLoadFiles,
+  LAZY_MODULES_FILE,
+  lazyModuleChunks,
+  ROUTED_APP_MODULE,
+  readManifest,
+} from './first-load';
 
 /** One screen of the router: its address pattern (TanStack's, `$id` for a parameter) and its lazy modules. */
 export type RouteModules = { path: string; modules: string[] };
@@ -127,7 +133,13 @@ export function routePreloadMap(routerFile = 'src/app/router.tsx'): Plugin {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
-    writeBundle() {
+    writeBundle(_options, bundle) {
+      const lazy = lazyModuleChunks(
+        bundle,
+        root,
+        (id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+      );
+      writeFileSync(join(outDir, LAZY_MODULES_FILE), `${JSON.stringify(lazy, null, 1)}\n`);
       const routes = routeModules(resolve(root, routerFile), root);
       writeFileSync(
         join(outDir, ROUTE_PRELOADS_FILE),

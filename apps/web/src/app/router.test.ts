@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { LAZY_MODULES_FILE, ROUTED_APP_MODULE } from '../../build/first-load';
 import { routeModules, routePreloads } from '../../build/route-preloads';
 import { decideRouteAccess } from '../lib/route-access';
 import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS } from '../test/permission-sets';
@@ -87,7 +88,7 @@ describe('the route → lazy modules map the build writes for the server (build/
 });
 
 describe('the router on first loads (build/route-preloads.ts, decision 034)', () => {
-  /** A build manifest with the entry, the router's chunk (`portal`) and two screens. */
+  /** A build manifest with the entry, the router's chunk (`portal`, found through the lazy modules' map) and two screens. */
   const dist = mkdtempSync(join(tmpdir(), 'lading-route-preloads-'));
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
@@ -102,6 +103,7 @@ describe('the router on first loads (build/route-preloads.ts, decision 034)', ()
       },
     }),
   );
+  writeFileSync(join(dist, LAZY_MODULES_FILE), JSON.stringify({ [ROUTED_APP_MODULE]: 'assets/portal.js' }));
   const preloads = routePreloads(dist, [
     { path: '/app-login', modules: ['src/features/accounts/routes/login.tsx'] },
     { path: '/app-registration', modules: ['src/features/accounts/routes/registration.tsx'] },

@@ -11,7 +11,7 @@ import { AppHeader } from './app-header';
 import { useFollowSession } from './follow-session';
 import classes from './portal-layout.module.css';
 
-/** The "Still there?" warning of the idle timeout: its own chunk, fetched after the screen. */
+/** The "Still there?" warning of the idle timeout: lazy, in the layout's chunk (`portal`, build/chunks.ts). */
 const IdleWarning = lazy(() => import('./idle-warning').then((module) => ({ default: module.IdleWarning })));
 /** The refusal, fetched when a route guard first refuses (no first load shows it). */
 const NotPermittedPage = lazy(() =>

@@ -2,8 +2,9 @@ import { lazy } from 'react';
 
 /**
  * The sailing's deadlines on the edit screen (issue 26) — the banner, the refusal after a cut-off, their call and the
- * port-time formatting they need — are one chunk of their own, kept out of the screen's first load (its budget:
- * build/bundle-budget.ts). It is asked for when this module runs, with the screen, so it is in before the bill is.
+ * port-time formatting they need — are a lazy module, rendered once the bill is in; the build puts it into the screen's
+ * chunk (`view`, build/chunks.ts), and what it imports with bl_view's first load, not into another screen's chunk
+ * (its budget: build/bundle-budget.ts). It is asked for when this module runs, with the screen.
  */
 const part = import('./sailing-deadlines');
 
