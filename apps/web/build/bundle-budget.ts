@@ -5,8 +5,9 @@
 // polyfill, no source maps). `ceiling` is where the pages stand (a ratchet: lower it as they get lighter, never raise
 // it to let a change through, except for a trade that makes another first load lighter by more, named here and in its
 // commit: session 22, the router off login's first load, login 111.7 -> 87.0 KB, the signed-in pages +0.6 KB, the
-// router compressed apart from the entry); `budget` is issue 29's target, which `npm run bench` measures in Chromium
-// (bench/figures/6-first-load.figure.ts).
+// router compressed apart from the entry; 2026-12-02, issue 29, the signed-in pages' shared stylesheet in the
+// shell's, login 86.8 -> 88.9 KB, BL list, bl_view and the dashboard one file and about 1 KB lighter each); `budget`
+// is issue 29's target, which `npm run bench` measures in Chromium (bench/figures/6-first-load.figure.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,7 +26,7 @@ const PORTAL = [ROUTED_APP_MODULE, 'src/app/layout/portal-layout.tsx', 'src/app/
 /** Pages of figure #6: the lazy modules each renders on a first load; ceiling and budget in times the hello-world. */
 export const FIRST_LOAD_PAGES = [
   // Rendered before the router is loaded (main.tsx).
-  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.54, budget: 1.7 },
+  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.58, budget: 1.7 },
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
