@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunks';
 import { mantineCssPerComponent } from './build/mantine-css';
+import { mantineUnusedStatics } from './build/mantine-statics';
 import { mantineUseIdWithoutEffect } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
@@ -14,6 +15,7 @@ export default defineConfig({
     react(),
     mantineUseIdWithoutEffect(),
     mantineCssPerComponent(),
+    mantineUnusedStatics(),
     pureContractSchemas(),
     routePreloadMap(),
     precompress(),
