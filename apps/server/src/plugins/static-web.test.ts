@@ -86,6 +86,10 @@ describe('static assets of the build', () => {
       expect(res.headers['content-security-policy'], encoding).toBe("frame-ancestors 'none'");
       for (const name of ['x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection'])
         expect(res.headers[name], `${name} (${encoding})`).toBeUndefined();
+      // Hashed and immutable: no validators, no ranges.
+      expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+      for (const name of ['etag', 'last-modified', 'accept-ranges'])
+        expect(res.headers[name], `${name} (${encoding})`).toBeUndefined();
     }
     const page = await t.app.inject({ method: 'GET', url: '/app-login', headers: { accept: 'text/html' } });
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
