@@ -86,11 +86,12 @@ describe('static assets of the build', () => {
       expect(res.headers['content-security-policy'], encoding).toBe("frame-ancestors 'none'");
       for (const name of ['x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection'])
         expect(res.headers[name], `${name} (${encoding})`).toBeUndefined();
-      // Hashed and immutable: no validators, no ranges.
+      // Hashed and immutable: no validators, no ranges, no request id (a missing file's answer keeps it).
       expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
-      for (const name of ['etag', 'last-modified', 'accept-ranges'])
+      for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-request-id'])
         expect(res.headers[name], `${name} (${encoding})`).toBeUndefined();
     }
+    expect((await get('/assets/gone-Zz99.js', 'br')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const page = await t.app.inject({ method: 'GET', url: '/app-login', headers: { accept: 'text/html' } });
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
