@@ -7,10 +7,11 @@
 //   needs besides (Mantine's inputs, the form fields' chrome). One file (and one stylesheet) for what every page
 //   fetches: each file more costs its request and headers (about 0.5 KB on the wire) on every first load;
 // - the modules the first loads share, grouped by which first loads reach them: login, and the signed-in layout with
-//   the BL list, bl_view or the dashboard. `portal` is what every signed-in page needs (TanStack Query, floating-ui,
-//   Mantine's popover and scroll area), `sign-in` login's own, and a chunk named after the pages otherwise
-//   (`list-view`: Mantine's combobox and table; `view`: the number inputs). So no page loads what only another one
-//   uses;
+//   the BL list, bl_view or the dashboard. `portal` is what every signed-in page needs (TanStack Router and Query,
+//   the layout, Mantine's badge and alert; its stylesheet rides in the shell's), `sign-in` login's own, and a chunk
+//   named after the pages otherwise (`list`: the BL list's screen and Pagination; `view`: bl_view's with
+//   react-hook-form; a small group joins the chunk of one page more, MIN_GROUP_SOURCE). So no page loads what only
+//   another one uses, but for those small groups and the shared stylesheet;
 // - `shared`: what two or more of the other screens share (the carrier desk's and admin workspace's forms);
 //   except the date inputs and dayjs (decision 022), a `dates` chunk that only screens with a date input load;
 // - each lazy module keeps in its own chunk what only it uses (a screen; a lazy part of one, such as the dashboard's
