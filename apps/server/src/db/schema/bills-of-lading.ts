@@ -110,6 +110,9 @@ export const billsOfLading = pgTable(
     index('bills_of_lading_owner_updated_idx').on(table.createdById, table.updatedAt, table.id),
     index('bills_of_lading_office_updated_idx').on(table.issuingOfficeId, table.updatedAt, table.id),
     index('bills_of_lading_status_updated_idx').on(table.status, table.updatedAt, table.id),
+    // The capped count of a status across all offices (status filter, review queue): a status alone, deduplicated by
+    // the B-tree into posting lists, is counted about a third faster than along (status, updated_at, id).
+    index('bills_of_lading_status_idx').on(table.status),
     index('bills_of_lading_updated_idx').on(table.updatedAt, table.id),
     index('bills_of_lading_pol_idx').on(table.polId),
     index('bills_of_lading_pod_idx').on(table.podId),

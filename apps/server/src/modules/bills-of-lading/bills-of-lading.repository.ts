@@ -213,7 +213,7 @@ export async function findBillPage<Row extends { status: BillOfLadingListItem['s
     queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (
-        select 1 from bills_of_lading b where ${page.where} order by ${page.order} limit ${BL_COUNT_MAX}) capped`,
+        select 1 from bills_of_lading b where ${page.where} limit ${BL_COUNT_MAX}) capped`,
     );
   // A list (no search term) is counted alongside its page: on PostgreSQL the two run side by side on two pooled
   // connections, so a page with a long list behind it waits for the longer of the two (counting 10,000 index

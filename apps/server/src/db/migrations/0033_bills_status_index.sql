@@ -1,0 +1,1 @@
+CREATE INDEX "bills_of_lading_status_idx" ON "bills_of_lading" USING btree ("status");
