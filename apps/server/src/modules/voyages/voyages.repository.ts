@@ -235,16 +235,20 @@ export async function findServicePlan(tx: Tx, id: number): Promise<ServicePlan |
     .where(eq(carrierServices.id, id))
     .for('update');
   if (!service) return null;
-  const [calls, deployed, cutOffs] = await Promise.all([
-    tx.select().from(serviceCalls).where(eq(serviceCalls.serviceId, id)).orderBy(serviceCalls.sequence),
-    tx
-      .select({ vesselId: serviceVessels.vesselId })
-      .from(serviceVessels)
-      .innerJoin(vessels, eq(vessels.id, serviceVessels.vesselId))
-      .where(and(eq(serviceVessels.serviceId, id), eq(vessels.active, true)))
-      .orderBy(serviceVessels.position),
-    tx.select().from(serviceCutOffs).where(eq(serviceCutOffs.serviceId, id)),
-  ]);
+  // One after another: a transaction is one connection, and pg refuses (from pg 9; a deprecation warning now) a
+  // query sent while the connection is still busy with another.
+  const calls = await tx
+    .select()
+    .from(serviceCalls)
+    .where(eq(serviceCalls.serviceId, id))
+    .orderBy(serviceCalls.sequence);
+  const deployed = await tx
+    .select({ vesselId: serviceVessels.vesselId })
+    .from(serviceVessels)
+    .innerJoin(vessels, eq(vessels.id, serviceVessels.vesselId))
+    .where(and(eq(serviceVessels.serviceId, id), eq(vessels.active, true)))
+    .orderBy(serviceVessels.position);
+  const cutOffs = await tx.select().from(serviceCutOffs).where(eq(serviceCutOffs.serviceId, id));
   return {
     ...service,
     calls: calls.map(({ serviceId: _, ...call }) => call),
