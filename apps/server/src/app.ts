@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
 import { purgeExpiredLinkTokens } from './lib/link-tokens';
-import { accessRoutes, cachePrincipals, createAccessService, seedAccessModel } from './modules/access';
+import { accessRoutes, cachePrincipals, createAccessService } from './modules/access';
 import { apiClientsRoutes, createApiClientsService } from './modules/api-clients';
 import { auditRoutes, createAuditService } from './modules/audit';
 import {
@@ -60,7 +60,7 @@ import {
 import { createOfficesService, officesRoutes } from './modules/offices';
 import { createProfileService, profileRoutes } from './modules/profile';
 import { createQuotationsService, quotationsRoutes } from './modules/quotations';
-import { createReferenceDataService, referenceDataRoutes, seedReferenceData } from './modules/reference-data';
+import { createReferenceDataService, referenceDataRoutes } from './modules/reference-data';
 import { createRegistrationService, registrationRoutes } from './modules/registration';
 import { createShipmentsService, shipmentsRoutes } from './modules/shipments';
 import {
@@ -85,7 +85,7 @@ import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 import { strictNumberTextValidatorCompiler } from './plugins/strict-number-text';
-import { unpackFirstStartTemplate } from './seed/first-start';
+import { migrateAndSeed, unpackFirstStartTemplate } from './seed/first-start';
 
 export type BuildAppOptions = {
   env?: Env;
@@ -156,9 +156,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (!options.database) await unpackFirstStartTemplate(env.database);
   const database = options.database ?? (await openDatabase(env.database, app.log));
   if (ownsDatabase) {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    await seedAccessModel(database.db);
+    await migrateAndSeed(database);
     app.addHook('onClose', async () => database.close());
   }
   const events = createEventDispatcher({

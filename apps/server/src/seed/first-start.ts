@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { extract } from 'tar';
-import { type Db, openDatabase } from '../db/client';
+import { type Database, type Db, openDatabase } from '../db/client';
 import { type DatabaseTarget, REPO_ROOT } from '../env';
 import { seedAccessModel } from '../modules/access';
 import { seedReferenceData } from '../modules/reference-data';
@@ -16,13 +16,18 @@ import { seedReferenceData } from '../modules/reference-data';
 /** Where the build writes the copy (beside the server bundle, ignored by Git). */
 export const FIRST_START_TEMPLATE = resolve(REPO_ROOT, 'apps/server/dist/pglite-first-start.tar');
 
+/** What every start of a database it owns does, and the copy holds: the migrations, the reference data, the roles. */
+export async function migrateAndSeed(database: Database): Promise<void> {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedAccessModel(database.db);
+}
+
 /** Makes the copy: a new in-memory PGlite, migrated and seeded, dumped as a tarball of its data folder. */
 export async function writeFirstStartTemplate(file = FIRST_START_TEMPLATE): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    await seedAccessModel(database.db);
+    await migrateAndSeed(database);
     writeFileSync(file, await database.dumpDataDir!());
   } finally {
     await database.close();
@@ -97,9 +102,7 @@ export async function setUpFirstStart(
   await unpackFirstStartTemplate(target, file);
   const database = await openDatabase(target);
   try {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    await seedAccessModel(database.db);
+    await migrateAndSeed(database);
     await seed(database.db);
   } finally {
     await database.close();
