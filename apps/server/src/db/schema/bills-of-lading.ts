@@ -120,6 +120,9 @@ export const billsOfLading = pgTable(
     // Branch scope (issuing office) with a status: the review queue and counts; the dashboard search by number.
     index('bills_of_lading_office_status_idx').on(table.issuingOfficeId, table.status),
     index('bills_of_lading_number_trgm').using('gin', table.number.op('gin_trgm_ops')),
+    // The BL-number search of five characters or more: every five-character piece of lower(number) (the function is
+    // migration 0034's), so a term's last five characters find a few candidates where trigrams find hundreds.
+    index('bills_of_lading_number_grams').using('gin', sql`bl_number_grams(${table.number})`),
     check('bills_of_lading_version_positive', sql`${table.version} > 0`),
   ],
 );

@@ -256,7 +256,7 @@ export async function findBills(
   if (query.pol_id !== undefined) conditions.push(sql`b.pol_id = ${query.pol_id}`);
   if (query.pod_id !== undefined) conditions.push(sql`b.pod_id = ${query.pod_id}`);
   if (query.status !== undefined) conditions.push(sql`b.status = ${query.status}`);
-  if (query.bl_number) conditions.push(numberContains(sql`b.number`, query.bl_number));
+  if (query.bl_number) conditions.push(numberContains(query.bl_number));
   if (query.booking_number) {
     // The matching bookings first (trigram index), then their bills by booking_id: as `= any(array(…))` the
     // planner reads bills through the booking index instead of guessing a large match and scanning every bill.
@@ -393,24 +393,25 @@ export async function writeBill(
   return { wrote: row?.id != null, activePartyIds: row?.activePartyIds ?? [] };
 }
 
-/** How many trailing characters of a number search the trigram index is asked for (see numberContains). */
-const NUMBER_TAIL = 4;
+/** How long a piece of the number the piece index holds (migration 0034's bl_number_grams). */
+const NUMBER_PIECE = 5;
 
 /**
- * `column` contains `term`, case-insensitively (the BL-number search), found through the column's trigram index.
- * Bill numbers are a shared prefix and a zero-padded sequence (`LDG2611…`, `GEN000…`): the trigrams of a full
- * number's first characters are in nearly every bill, and GIN reads their whole posting lists (a million entries
- * each at a million bills) before it intersects them. The index is therefore asked only for the term's last
- * characters, where sequence numbers differ (every bill containing the term contains its tail), and the whole term
- * is checked on those candidates (`lower(…) like`, which that index does not serve; statistics on lower(number),
- * migration 0018, let the planner estimate it, so a short shared prefix still walks the sort index instead).
+ * The bill's number contains `term`, case-insensitively (the BL-number search), found through an index.
+ * Bill numbers are a shared prefix and a zero-padded sequence (`LDG2611…`, `GEN000…`), so the index is asked for the
+ * term's last characters, where sequence numbers differ (every bill containing the term contains its tail), and the
+ * whole term is checked on those candidates (`lower(…) like`; statistics on lower(number), migration 0018, let the
+ * planner estimate it, so a short shared prefix still walks the sort index instead):
+ * - five characters or more: the index of every five-character piece of lower(number) (migration 0034) is asked for
+ *   the term's last five, an exact key in a few dozen bills at a million (figure 3: 0.44 -> 0.07 ms of execution);
+ * - shorter: the trigram index, for the term itself.
+ * The trigrams of a term's tail each sit in thousands of bills at a million, and GIN reads every one of them before
+ * it intersects them; the trigrams of a full number's prefix sit in nearly every bill.
  */
-function numberContains(column: SQL, term: string): SQL {
-  const characters = Array.from(term);
-  const tail = characters.slice(-NUMBER_TAIL).join('');
-  const candidates = sql`${column} ilike ${`%${escapeLike(tail)}%`}`;
-  if (tail === term) return candidates;
-  return sql`${candidates} and lower(${column}) like lower(${`%${escapeLike(term)}%`})`;
+function numberContains(term: string): SQL {
+  if (Array.from(term).length < NUMBER_PIECE) return sql`b.number ilike ${`%${escapeLike(term)}%`}`;
+  return sql`bl_number_grams(b.number) @> array[right(lower(${term}), ${sql.raw(String(NUMBER_PIECE))})]
+    and lower(b.number) like lower(${`%${escapeLike(term)}%`})`;
 }
 
 /** Which of these package types, HS codes and (active) parties exist; one statement for the three lookups. */
