@@ -183,7 +183,15 @@ describe('bills of lading API', () => {
     });
 
     it('searches hostile strings as plain text', async () => {
-      for (const term of ['%', '_', '%%%%%', '_____', "'; drop table bills_of_lading; --", '\\', '\\\\\\\\\\']) {
+      for (const term of [
+        '%',
+        '_',
+        '%%%%%',
+        '_____',
+        "'; drop table bills_of_lading; --",
+        '\\',
+        '\\\\\\\\\\',
+      ]) {
         const res = await list(customer, `bl_number=${encodeURIComponent(term)}`);
         expect(res.statusCode).toBe(200);
         expect(res.json().count).toBe(0);
