@@ -209,11 +209,17 @@ export async function findBillPage<Row extends { status: BillOfLadingListItem['s
     search?: boolean;
   },
 ): Promise<{ count: number; rows: (Row & { dcsaStatus: string })[] }> {
+  // The cap first: when a BL_COUNT_MAX-th row exists the answer is the cap, found by skipping to it (0.45 ms at
+  // 10,000 index entries, where counting them through count(*) took 0.80); otherwise the fewer rows are counted.
+  // One statement, so both parts read the same snapshot.
   const countRows = () =>
     queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (
-        select 1 from bills_of_lading b where ${page.where} limit ${BL_COUNT_MAX}) capped`,
+      sql`select coalesce(
+        (select ${BL_COUNT_MAX}::int from (
+          select 1 from bills_of_lading b where ${page.where} offset ${BL_COUNT_MAX - 1} limit 1) beyond),
+        (select count(*)::int from (
+          select 1 from bills_of_lading b where ${page.where} limit ${BL_COUNT_MAX}) capped)) as n`,
     );
   // A list (no search term) is counted alongside its page: on PostgreSQL the two run side by side on two pooled
   // connections, so a page with a long list behind it waits for the longer of the two (counting 10,000 index
