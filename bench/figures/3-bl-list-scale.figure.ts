@@ -20,9 +20,9 @@ import { alternate, type BenchContext, type FigureModule, figure, quantile } fro
 const LARGE = 1_000_000;
 const SMALL = 10_000;
 const CUSTOMERS = 10_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const BENCH_SESSION_SECRET = 'figure-3-bench-session-secret-not-for-production';
-const REQUESTS = 20;
+const REQUESTS = 60;
 
 const SCENARIOS = [
   { id: '3-admin', name: 'corporate admin', who: 'admin', url: '/cp/bill-of-ladings/?skip=0&limit=10' },
