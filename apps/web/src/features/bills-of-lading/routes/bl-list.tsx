@@ -2,17 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@lading/contract/app-info';
 import type { BillOfLadingListItem } from '@lading/contract/bills-of-lading';
 import type { Port } from '@lading/contract/reference-data';
 import { BL_STATUSES } from '@lading/contract/status-codes';
-import {
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -20,6 +10,7 @@ import { OnDemandSelect } from '../../../components/on-demand-select';
 import { PageFrame } from '../../../components/page-frame';
 import { PendingSpace } from '../../../components/pending-space';
 import { PhoneFilters } from '../../../components/phone-filters';
+import { PlainPagination } from '../../../components/plain-pagination';
 import plain from '../../../components/plain-table.module.css';
 import { QueryError } from '../../../components/query-error';
 import { Typeahead } from '../../../components/typeahead';
@@ -399,13 +390,11 @@ export function BlListPage({
               {countText}
             </Text>
             {pages > 1 && (
-              <Pagination
+              <PlainPagination
                 total={pages}
                 value={page}
                 siblings={isPhone ? 0 : 1}
                 onChange={(next) => onSearchChange({ ...search, page: next === 1 ? undefined : next })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               />
             )}
           </Group>
