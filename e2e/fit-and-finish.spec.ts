@@ -181,7 +181,8 @@ test.describe('at 1440 px', () => {
     const cut = await badges.evaluateAll((elements) =>
       elements
         .map((badge) => {
-          const label = (badge.querySelector('.mantine-Badge-label') ?? badge) as HTMLElement;
+          // The label: the badge's one child (components/plain-badge.tsx, as Mantine's Badge).
+          const label = (badge.firstElementChild ?? badge) as HTMLElement;
           return { text: label.textContent, cut: label.scrollWidth > label.clientWidth + 0.5 };
         })
         .filter((badge) => badge.cut),

@@ -1,4 +1,5 @@
-import { Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { PlainBadge } from './plain-badge';
 /** On phones, the button that opens a list's filters (in a drawer), with how many are in use. */
 export function FiltersButton({ active, onClick }: { active: number; onClick: () => void }) {
   return (
@@ -7,9 +8,9 @@ export function FiltersButton({ active, onClick }: { active: number; onClick: ()
       onClick={onClick}
       rightSection={
         active > 0 ? (
-          <Badge size="sm" circle aria-label={`${active} active`}>
+          <PlainBadge size="sm" circle aria-label={`${active} active`}>
             {active}
-          </Badge>
+          </PlainBadge>
         ) : null
       }
     >

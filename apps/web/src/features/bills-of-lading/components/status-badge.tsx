@@ -1,5 +1,5 @@
 import type { BlStatus } from '@lading/contract/bills-of-lading';
-import { Badge } from '@mantine/core';
+import { PlainBadge } from '../../../components/plain-badge';
 import classes from './status-badge.module.css';
 
 /** Filled with dark shades: white text stays above 4.5:1 contrast on every one. */
@@ -13,14 +13,14 @@ const COLORS: Record<BlStatus, string> = {
 
 export function StatusBadge({ status }: { status: BlStatus }) {
   return (
-    <Badge
+    <PlainBadge
       color={COLORS[status]}
-      variant="filled"
       radius="sm"
-      classNames={{ root: classes.root, label: classes.label }}
+      className={classes.root}
+      labelClassName={classes.label}
       data-testid="status-badge"
     >
       {status}
-    </Badge>
+    </PlainBadge>
   );
 }

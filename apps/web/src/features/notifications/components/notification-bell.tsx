@@ -1,10 +1,11 @@
 import type { Notification } from '@lading/contract/notifications';
-import { ActionIcon, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
 import { cloneElement, type ReactElement, type ReactNode, type Ref, useLayoutEffect } from 'react';
 import { type Handoff, openerProps, useOnDemand, useTakeFocus } from '../../../components/on-demand';
 import { type Overlays, overlays } from '../../../components/overlays';
+import { PlainBadge } from '../../../components/plain-badge';
 import { formatDateTime } from '../../../lib/format';
 import { useNotifications } from '../api/find-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -67,13 +68,13 @@ export function NotificationBell() {
   };
 
   return (
-    // The count on the bell's corner: Mantine's Badge (already on every signed-in page for the statuses), not its
+    // The count on the bell's corner: a badge (components/plain-badge.tsx, as the statuses'), not Mantine's
     // Indicator, which every first load would fetch for this one use (issue 28: first-load room).
     <div className={classes.anchor} data-testid="notification-badge">
       {unread > 0 && (
-        <Badge color="red" size="sm" className={classes.badge} data-count>
+        <PlainBadge color="var(--mantine-color-red-filled)" size="sm" className={classes.badge} data-count>
           {unread > 9 ? '9+' : unread}
-        </Badge>
+        </PlainBadge>
       )}
       {real ? (
         <BellPopover
