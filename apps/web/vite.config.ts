@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunks';
 import { mantineCssPerComponent } from './build/mantine-css';
-import { mantineUnusedStatics } from './build/mantine-statics';
+import { mantineUnusedStatics, mantineUnusedStaticsCss } from './build/mantine-statics';
 import { mantineUseIdWithoutEffect } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
@@ -16,6 +16,7 @@ export default defineConfig({
     mantineUseIdWithoutEffect(),
     mantineCssPerComponent(),
     mantineUnusedStatics(),
+    mantineUnusedStaticsCss(),
     pureContractSchemas(),
     routePreloadMap(),
     precompress(),

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import postcss from 'postcss';
 import type { Plugin } from 'vite';
 
 /**
@@ -7,7 +10,9 @@ import type { Plugin } from 'vite';
  * unless imported by name (`import { ButtonGroup } from '@mantine/core'`, which Mantine exports too). In Chromium
  * (issue 29, 2026-12-02): Button's and ActionIcon's groups 0.4-0.5 KB on every first load, Checkbox's indicator and
  * card 0.4 KB more on bl_view's. `npm run lint` refuses the dropped properties (lint/mantine-statics.grit), since the dev
- * server, which pre-bundles Mantine untouched, still has them.
+ * server, which pre-bundles Mantine untouched, still has them. A part styled in its component's own sheet (Button's and
+ * ActionIcon's groups) loses its rules there too (`mantineUnusedStaticsCss`): 0.5 KB brotli off the stylesheet every
+ * first load fetches (issue 29).
  */
 export const DROPPED_STATICS: Record<string, string[]> = {
   Button: ['Group', 'GroupSection'],
@@ -41,3 +46,57 @@ export function mantineUnusedStatics(): Plugin {
     },
   };
 }
+
+/** `@mantine/core/styles/<Name>.css`, a component's own sheet (build/mantine-css.ts imports it with the component). */
+const COMPONENT_SHEET = /[\\/]@mantine[\\/]core[\\/]styles[\\/]([A-Za-z]+)\.css$/;
+
+/**
+ * The class names of a component's parts, from its class-name module (`"group": "m_80d6d844"`): the part `Group` is
+ * the key `group`, `GroupSection` `groupSection`.
+ */
+function partClasses(sheet: string, name: string, parts: string[]): string[] {
+  const module = join(sheet, '..', '..', 'esm', 'components', name, `${name}.module.mjs`);
+  const code = readFileSync(module, 'utf8');
+  return parts.map((part) => {
+    const key = part[0]!.toLowerCase() + part.slice(1);
+    const found = new RegExp(`"${key}": "(m_[0-9a-f]+)"`).exec(code)?.[1];
+    if (!found) throw new Error(`${module}: no class for ${name}.${part} (build/mantine-statics.ts)`);
+    return found;
+  });
+}
+
+/**
+ * Build only: the rules of the dropped parts (DROPPED_STATICS) out of their component's sheet, for the parts whose
+ * class-name key is in it (Button's and ActionIcon's groups; Checkbox's indicator and card have sheets of their own,
+ * which nothing imports). A rule styling a dropped part with another element (`.group .root:first-child`) goes too.
+ * Fails the build if a listed part's class is not in the sheet.
+ */
+export function mantineUnusedStaticsCss(): Plugin {
+  return {
+    name: 'lading:mantine-unused-statics-css',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const match = COMPONENT_SHEET.exec(id);
+      const name = match?.[1];
+      if (!name || !STYLED_IN_SHEET.includes(name)) return null;
+      const classes = partClasses(id, name, DROPPED_STATICS[name]!);
+      const dead = new RegExp(classes.join('|'));
+      for (const found of classes)
+        if (!code.includes(found)) throw new Error(`${id}: no rule for .${found} (build/mantine-statics.ts)`);
+      const root = postcss.parse(code);
+      root.walkRules((rule) => {
+        const kept = rule.selectors.filter((selector) => !dead.test(selector));
+        if (kept.length === 0) rule.remove();
+        else if (kept.length < rule.selectors.length) rule.selectors = kept;
+      });
+      root.walkAtRules((atRule) => {
+        if (atRule.nodes?.length === 0) atRule.remove();
+      });
+      return { code: root.toString(), map: null };
+    },
+  };
+}
+
+/** The components of DROPPED_STATICS whose dropped parts are styled in the component's own sheet. */
+export const STYLED_IN_SHEET = ['Button', 'ActionIcon'];

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DROPPED_STATICS, mantineUnusedStatics } from '../../build/mantine-statics';
+import {
+  DROPPED_STATICS,
+  mantineUnusedStatics,
+  mantineUnusedStaticsCss,
+  STYLED_IN_SHEET,
+} from '../../build/mantine-statics';
 
 const components = join(
   dirname(createRequire(import.meta.url).resolve('@mantine/core')),
@@ -12,6 +17,13 @@ const components = join(
 );
 type Transform = (code: string, id: string) => { code: string } | null;
 const transform = mantineUnusedStatics().transform as Transform;
+const transformCss = mantineUnusedStaticsCss().transform as Transform;
+const sheets = join(components, '..', '..', 'styles');
+/** The class name Mantine gives a component's part (its class-name module's key). */
+const classOf = (name: string, key: string) =>
+  new RegExp(`"${key}": "(m_[0-9a-f]+)"`).exec(
+    readFileSync(join(components, name, `${name}.module.mjs`), 'utf8'),
+  )?.[1];
 
 describe("the build's Mantine components without their unused static parts (build/mantine-statics.ts)", () => {
   it('drops each listed part from its component and keeps the others', () => {
@@ -41,5 +53,28 @@ describe("the build's Mantine components without their unused static parts (buil
   it('fails the build when a listed part is not where it was', () => {
     const id = join(components, 'Button', 'Button.mjs');
     expect(() => transform('export const Button = 1;\n', id)).toThrow(/Button\.Group/);
+  });
+
+  it("drops the dropped parts' rules from their component's sheet and keeps the component's", () => {
+    for (const name of STYLED_IN_SHEET) {
+      const id = join(sheets, `${name}.css`);
+      const before = readFileSync(id, 'utf8');
+      const code = transformCss(before, id)?.code ?? '';
+      for (const key of ['group', 'groupSection']) {
+        const part = classOf(name, key)!;
+        expect(before, `${name} ${key}`).toContain(part);
+        expect(code, `${name} ${key}`).not.toContain(part);
+      }
+      const root = classOf(name, 'root')!;
+      expect(code).toContain(`.${root} {`);
+      expect(code.length).toBeLessThan(before.length);
+    }
+  });
+
+  it("leaves other sheets alone and fails when a part's rules are not where they were", () => {
+    const badge = join(sheets, 'Badge.css');
+    expect(transformCss(readFileSync(badge, 'utf8'), badge)).toBeNull();
+    const button = join(sheets, 'Button.css');
+    expect(() => transformCss('.m_77c9d27d { color: red; }', button)).toThrow(/no rule/);
   });
 });
