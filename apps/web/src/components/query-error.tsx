@@ -1,6 +1,7 @@
-import { Alert, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { PlainAlert } from './plain-alert';
 
 /** What QueryStatus and QueryError read of a query (a TanStack `useQuery` result fits). */
 export type QueryState = {
@@ -34,19 +35,19 @@ export function QueryError({
   if (!query.isError) return null;
   if (notFoundText !== undefined && query.error instanceof ApiError && query.error.status === 404) {
     return (
-      <Alert color="red" title="Not found">
+      <PlainAlert color="red" title="Not found">
         {notFoundText}
-      </Alert>
+      </PlainAlert>
     );
   }
   return (
-    <Alert color="red" title={errorTitle}>
+    <PlainAlert color="red" title={errorTitle}>
       {errorText ??
         (query.refetch && (
           <Button size="xs" variant="white" color="red" onClick={() => void query.refetch?.()}>
             Try again
           </Button>
         ))}
-    </Alert>
+    </PlainAlert>
   );
 }

@@ -8,7 +8,7 @@ import {
 import type { BillOfLading, BillOfLadingForm as FormValues } from '@lading/contract/bills-of-lading';
 import { formatAmount2 } from '@lading/contract/decimal';
 import type { HsnCode, PackageType } from '@lading/contract/reference-data';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,6 +18,8 @@ import { focusFirstInvalid } from '../../../components/form/focus-first-invalid'
 import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { applyServerFieldErrors, countFieldErrors } from '../../../components/form/server-errors';
 import { TextAreaField } from '../../../components/form/textarea-field';
+import { PlainAlert } from '../../../components/plain-alert';
+import { PlainGrid } from '../../../components/plain-grid';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
@@ -87,7 +89,7 @@ const PrimaryDetails = memo(function PrimaryDetails({ bill }: { bill: BillOfLadi
         <Title order={2} size="h4" id="primary-heading">
           Primary Details
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
+        <PlainGrid cols={{ base: 2, sm: 4, lg: 7 }}>
           <Detail label="BL Date" value={formatDate(bill.blDate)} />
           <Detail label="BL Type" value={bill.blType} />
           <Detail label="Discharge Term" value={bill.loadDischargeTerms} />
@@ -95,7 +97,7 @@ const PrimaryDetails = memo(function PrimaryDetails({ bill }: { bill: BillOfLadi
           <Detail label="Discharge Type" value={bill.dischargeType} />
           <Detail label="No of Originals" value={bill.noOfOriginals} />
           <Detail label="No of Copies" value={bill.noOfCopies} />
-        </SimpleGrid>
+        </PlainGrid>
       </Stack>
     </Paper>
   );
@@ -103,7 +105,7 @@ const PrimaryDetails = memo(function PrimaryDetails({ bill }: { bill: BillOfLadi
 
 const Descriptions = memo(function Descriptions() {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} verticalSpacing={0}>
+    <PlainGrid cols={{ base: 1, md: 2 }} verticalSpacing={0}>
       <TextAreaField<FormValues>
         name="descriptionOfGoods"
         label="Description of Goods"
@@ -111,7 +113,7 @@ const Descriptions = memo(function Descriptions() {
         maxLength={4000}
       />
       <TextAreaField<FormValues> name="marksAndNosL" label="Marks & Nos" required maxLength={4000} />
-    </SimpleGrid>
+    </PlainGrid>
   );
 });
 
@@ -252,22 +254,22 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
         >
           <Stack gap="md">
             {isLocked && (
-              <Alert color="blue" title={`This bill is ${bill.status.toLowerCase()}`}>
+              <PlainAlert color="blue" title={`This bill is ${bill.status.toLowerCase()}`}>
                 {BL_MESSAGES.locked}
-              </Alert>
+              </PlainAlert>
             )}
             {isViewOnly && !isLocked && (
-              <Alert color="blue" title="View only">
+              <PlainAlert color="blue" title="View only">
                 Your account can view this bill of lading but not change it.
-              </Alert>
+              </PlainAlert>
             )}
             {bill.status === 'DRAFT' && bill.reviewComment && (
-              <Alert color="orange" title="Returned by the carrier">
+              <PlainAlert color="orange" title="Returned by the carrier">
                 {bill.reviewComment}
-              </Alert>
+              </PlainAlert>
             )}
             {problem === 'stale' && (
-              <Alert color="red" title="Someone else changed this bill" role="alert">
+              <PlainAlert color="red" title="Someone else changed this bill" role="alert">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">
                     {BL_MESSAGES.stale} Your changes are still on the screen; reloading replaces them.
@@ -276,31 +278,35 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
                     Reload the latest version
                   </Button>
                 </Stack>
-              </Alert>
+              </PlainAlert>
             )}
             {problem === 'locked' && (
-              <Alert color="red" role="alert">
+              <PlainAlert color="red" role="alert">
                 {BL_MESSAGES.locked}
-              </Alert>
+              </PlainAlert>
             )}
             {problem === 'cut-off' && cutOff && (
               <Suspense
                 fallback={
-                  <Alert color="red" role="alert" title="The bill was not saved: the deadline has passed" />
+                  <PlainAlert
+                    color="red"
+                    role="alert"
+                    title="The bill was not saved: the deadline has passed"
+                  />
                 }
               >
                 <CutOffRefusal billId={bill.id} error={cutOff} />
               </Suspense>
             )}
             {problem === 'rejected' && (
-              <Alert color="red" role="alert" title="The bill was not saved">
+              <PlainAlert color="red" role="alert" title="The bill was not saved">
                 The server refused some of the values. Please check the marked fields and try again.
-              </Alert>
+              </PlainAlert>
             )}
 
             <PrimaryDetails bill={bill} />
 
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <PlainGrid cols={{ base: 1, md: 2 }}>
               <Party
                 title="Shipper"
                 partyName={bill.shipperName}
@@ -317,7 +323,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
                 nameField="consigneeNameInBl"
                 phoneField="consigneePhoneNumber"
               />
-            </SimpleGrid>
+            </PlainGrid>
 
             {revealed >= 1 && (
               <>
@@ -327,10 +333,10 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
                   errorDisplay="hidden"
                 />
                 {haveNotifyParty && (
-                  <SimpleGrid cols={{ base: 1, md: 2 }}>
+                  <PlainGrid cols={{ base: 1, md: 2 }}>
                     <NotifyParty which="notifyParty1" />
                     <NotifyParty which="notifyParty2" />
-                  </SimpleGrid>
+                  </PlainGrid>
                 )}
               </>
             )}

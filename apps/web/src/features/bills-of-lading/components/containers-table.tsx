@@ -7,7 +7,7 @@ import {
 import type { BillOfLadingForm, ContainerForm } from '@lading/contract/bills-of-lading';
 import { formatAmount2, sumRounded2 } from '@lading/contract/decimal';
 import type { PackageType } from '@lading/contract/reference-data';
-import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ComponentProps, type Ref, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -16,6 +16,8 @@ import { DecimalField, IntegerField } from '../../../components/form/number-fiel
 import { TextField } from '../../../components/form/text-fields';
 import { useOnDemand, useTakeFocus } from '../../../components/on-demand';
 import { type Overlays, overlays } from '../../../components/overlays';
+import { PlainAlert } from '../../../components/plain-alert';
+import { PlainGrid } from '../../../components/plain-grid';
 import plain from '../../../components/plain-table.module.css';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { kgToTonnes } from './bl-format';
@@ -313,17 +315,17 @@ function ContainerCards({
                   {row.containerType} · tare {kgToTonnes(row.tareWeight)} t
                 </Text>
               </Group>
-              <SimpleGrid cols={2} spacing="sm" verticalSpacing={0}>
+              <PlainGrid cols={2} spacing="sm" verticalSpacing={0}>
                 {cells.seal}
                 {cells.packages}
-              </SimpleGrid>
+              </PlainGrid>
               {cells.packageType}
-              <SimpleGrid cols={2} spacing="sm" verticalSpacing={0}>
+              <PlainGrid cols={2} spacing="sm" verticalSpacing={0}>
                 {cells.gross}
                 {cells.measurement}
                 {cells.vgm}
                 {cells.vgmMethod}
-              </SimpleGrid>
+              </PlainGrid>
               {warned && (
                 <Text size="sm" c="#9a3c00" role="status">
                   ⚠ {vgmWarning(current)}
@@ -380,9 +382,9 @@ export function ContainersTable({
           </Text>
         )}
         {count === 0 ? (
-          <Alert color="gray" role="status">
+          <PlainAlert color="gray" role="status">
             {BL_MESSAGES.noContainers}
-          </Alert>
+          </PlainAlert>
         ) : isPhone ? (
           <ContainerCards packageOptions={packageOptions} declared={declared} />
         ) : (

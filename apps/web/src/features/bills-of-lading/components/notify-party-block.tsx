@@ -1,9 +1,10 @@
 import type { BillOfLadingForm } from '@lading/contract/bills-of-lading';
 import type { Party } from '@lading/contract/reference-data';
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useController, useFormContext } from 'react-hook-form';
 import { useFormOptions } from '../../../components/form/field-chrome';
 import { TextField } from '../../../components/form/text-fields';
+import { PlainGrid } from '../../../components/plain-grid';
 import { Typeahead } from '../../../components/typeahead';
 import { findPartyDetails } from '../../../lib/reference-data/find-party-details';
 import { phoneCharacters } from './bl-format';
@@ -70,7 +71,7 @@ export function NotifyPartyBlock({ which }: { which: 'notifyParty1' | 'notifyPar
           error={fieldState.error?.message}
           errorDisplay="line"
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing={0}>
+        <PlainGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing={0}>
           <TextField<BillOfLadingForm>
             name={`${which}.name`}
             label={`Notify Party ${number} Name in BL`}
@@ -90,7 +91,7 @@ export function NotifyPartyBlock({ which }: { which: 'notifyParty1' | 'notifyPar
             inputMode="tel"
             maxLength={20}
           />
-        </SimpleGrid>
+        </PlainGrid>
         <TextField<BillOfLadingForm>
           name={`${which}.address`}
           label={`Notify Party ${number} Address`}

@@ -1,7 +1,8 @@
 import type { BillOfLadingForm } from '@lading/contract/bills-of-lading';
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { FieldPath } from 'react-hook-form';
 import { TextField } from '../../../components/form/text-fields';
+import { PlainGrid } from '../../../components/plain-grid';
 import { phoneCharacters } from './bl-format';
 
 type Props = {
@@ -34,12 +35,12 @@ export function PartyBlock({ title, partyName, mail, address, nameField, phoneFi
         <Title order={2} size="h4" id={`${title}-heading`}>
           {title}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <PlainGrid cols={{ base: 1, sm: 2 }}>
           <ReadOnly label="Party name" value={partyName} />
           <ReadOnly label="Mail" value={mail} />
-        </SimpleGrid>
+        </PlainGrid>
         <ReadOnly label="Address" value={address} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
+        <PlainGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
           <TextField<BillOfLadingForm>
             name={nameField}
             label={`${title} Name as in BL`}
@@ -55,7 +56,7 @@ export function PartyBlock({ title, partyName, mail, address, nameField, phoneFi
             inputMode="tel"
             maxLength={20}
           />
-        </SimpleGrid>
+        </PlainGrid>
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
 import type { BlStatus } from '@lading/contract/bills-of-lading';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { PlainAlert } from '../../../components/plain-alert';
 import type { ApiError } from '../../../lib/api-client';
 import { deadlineState, deadlineText, useNow } from '../../../lib/deadline';
 import { formatPortTime } from '../../../lib/port-time';
@@ -33,7 +34,7 @@ export function SailingDeadlines({ billId, status }: { billId: number; status: B
   if (lines.length === 0) return null;
   if (sailing.departed)
     return (
-      <Alert
+      <PlainAlert
         color="red"
         title={`${vessel} has left ${sailing.port.name}`}
         role="alert"
@@ -41,11 +42,11 @@ export function SailingDeadlines({ billId, status }: { billId: number; status: B
       >
         The carrier no longer takes shipping instructions or VGM changes for this sailing. Please contact the
         carrier.
-      </Alert>
+      </PlainAlert>
     );
   if (siState === 'overdue' && si?.at)
     return (
-      <Alert
+      <PlainAlert
         color="red"
         title="The SI deadline has passed"
         role="alert"
@@ -60,17 +61,17 @@ export function SailingDeadlines({ billId, status }: { billId: number; status: B
           </Text>
           {lines}
         </Stack>
-      </Alert>
+      </PlainAlert>
     );
   return (
-    <Alert
+    <PlainAlert
       color={siState === 'due' && si?.lateUntil && Date.parse(si.lateUntil) > now ? 'orange' : 'blue'}
       title={`Deadlines of ${vessel} at ${sailing.port.name}`}
       data-testid="sailing-deadlines"
       data-state={siState}
     >
       <Stack gap={2}>{lines}</Stack>
-    </Alert>
+    </PlainAlert>
   );
 }
 
@@ -87,7 +88,7 @@ export function CutOffRefusal({ billId, error }: { billId: number; error: ApiErr
   // The port of loading's zone from the banner's read (UTC until it is in).
   const portTimeZone = useBillDeadlines(billId).data?.sailing?.port.timeZone;
   return (
-    <Alert
+    <PlainAlert
       color="red"
       role="alert"
       title="The bill was not saved: the deadline has passed"
@@ -98,6 +99,6 @@ export function CutOffRefusal({ billId, error }: { billId: number; error: ApiErr
         {at ? ` on ${formatPortTime(at, portTimeZone)}` : ''}, so the carrier no longer takes this change.
         Please contact the carrier: they can accept it late. Your changes are still on the screen.
       </Text>
-    </Alert>
+    </PlainAlert>
   );
 }

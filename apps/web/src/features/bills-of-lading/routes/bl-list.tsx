@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@lading/contract/app-info';
 import type { BillOfLadingListItem } from '@lading/contract/bills-of-lading';
 import type { Port } from '@lading/contract/reference-data';
 import { BL_STATUSES } from '@lading/contract/status-codes';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -10,6 +10,7 @@ import { OnDemandSelect } from '../../../components/on-demand-select';
 import { PageFrame } from '../../../components/page-frame';
 import { PendingSpace } from '../../../components/pending-space';
 import { PhoneFilters } from '../../../components/phone-filters';
+import { PlainGrid } from '../../../components/plain-grid';
 import { PlainPagination } from '../../../components/plain-pagination';
 import plain from '../../../components/plain-table.module.css';
 import { QueryError } from '../../../components/query-error';
@@ -282,9 +283,9 @@ export function BlListPage({
         </PhoneFilters>
       ) : (
         <Paper withBorder p="md" radius="md" component="search" aria-label="Filter bills of lading">
-          <SimpleGrid cols={{ base: 2, lg: 5 }}>
+          <PlainGrid cols={{ base: 2, lg: 5 }}>
             <FilterFields {...filters} />
-          </SimpleGrid>
+          </PlainGrid>
           {hasFilters && (
             <Group justify="flex-end" mt="sm">
               <Button variant="subtle" onClick={clearFilters}>

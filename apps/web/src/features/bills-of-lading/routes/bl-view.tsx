@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Suspense, useDeferredValue } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageFrame } from '../../../components/page-frame';
+import { PlainAlert } from '../../../components/plain-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { useHsnCodes } from '../../../lib/reference-data/find-hsn-codes';
@@ -85,12 +86,12 @@ export function BlViewPage({ id }: { id: string }) {
       }
     >
       {notFound && (
-        <Alert color="gray" title="Bill of lading not found">
+        <PlainAlert color="gray" title="Bill of lading not found">
           It does not exist or your account has no access to it.{' '}
           <Anchor component={Link} to="/app-dashboard/bl-list">
             Back to the list
           </Anchor>
-        </Alert>
+        </PlainAlert>
       )}
       {/* The sailing's SI and VGM deadlines above the form (their own chunk and call: components/deadlines-on-demand). */}
       {bill.data && (
