@@ -6,7 +6,10 @@
 // it to let a change through, except for a trade that makes another first load lighter by more, named here and in its
 // commit: session 22, the router off login's first load, login 111.7 -> 87.0 KB, the signed-in pages +0.6 KB, the
 // router compressed apart from the entry; 2026-12-02, issue 29, the signed-in pages' shared stylesheet in the
-// shell's, login 86.8 -> 88.9 KB, BL list, bl_view and the dashboard one file and about 1 KB lighter each); `budget`
+// shell's, login 86.8 -> 88.9 KB, BL list, bl_view and the dashboard one file and about 1 KB lighter each; the BL
+// list's stylesheet in the shell's, login 89.7 -> 90.1 KB, the BL list a file fewer). 2026-12-02, issue 29's third
+// round (helper h-size2): login 1.551x, BL list 2.310x, bl_view 2.735x (hello-world 58,098 B), ceilings about 500 B
+// above; the BL list's budget (2.3) is not met yet, so its ceiling stays above it. `budget`
 // is issue 29's target, which `npm run bench` measures in Chromium (bench/figures/6-first-load.figure.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,11 +29,11 @@ const PORTAL = [ROUTED_APP_MODULE, 'src/app/layout/portal-layout.tsx', 'src/app/
 /** Pages of figure #6: the lazy modules each renders on a first load; ceiling and budget in times the hello-world. */
 export const FIRST_LOAD_PAGES = [
   // Rendered before the router is loaded (main.tsx).
-  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.57, budget: 1.7 },
+  { page: '/app-login', modules: ['src/features/accounts/routes/login.tsx'], ceiling: 1.56, budget: 1.7 },
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 2.41,
+    ceiling: 2.32,
     budget: 2.3,
   },
   {
@@ -41,7 +44,7 @@ export const FIRST_LOAD_PAGES = [
       'src/features/bills-of-lading/routes/bl-view.tsx',
       'src/features/bills-of-lading/components/sailing-deadlines.tsx',
     ],
-    ceiling: 2.79,
+    ceiling: 2.745,
     budget: 2.8,
   },
 ] as const;
