@@ -5,7 +5,11 @@
 // the portal keeps the session: the signed-in pages load cold, as a returning user's first visit of the day would.
 // Five rounds (issue 29), alternating portal page and static page; the median score, and the metrics of the median
 // run. The runner keeps one core busy with its neighbour process meanwhile (bench/neighbour.ts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Each run's own trace also gives the renderer's main-thread CPU time (thread time, so robust to the machine's load,
+// unlike Lighthouse's simulated times): before the first contentful paint, after it, and the longest task after it.
+// BENCH_LIGHTHOUSE_PAGES=7-bl-view (ids, comma-separated) runs only those pages; BENCH_LIGHTHOUSE_TRACES=<folder>
+// writes each run's trace there (open it in Chromium's performance panel).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -43,10 +47,62 @@ const STATIC_PAGE = `<!doctype html>
 </html>
 `;
 
-type Run = { score: number; fcp: number; lcp: number; tbt: number; si: number; cls: number };
+type Run = {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  si: number;
+  cls: number;
+  cpu: MainThreadCpu;
+};
+
+/** The renderer's main-thread CPU time in a run (ms, unthrottled: the trace's thread time of its top-level tasks). */
+type MainThreadCpu = { beforeFcp: number; afterFcp: number; longestAfterFcp: number; toLcp: number };
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+};
+
+/** Main-thread CPU of the page's renderer from navigation start to the end of the trace (Lighthouse's own trace). */
+function mainThreadCpu(events: readonly TraceEvent[]): MainThreadCpu {
+  const start = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL,
+  );
+  if (!start)
+    return { beforeFcp: Number.NaN, afterFcp: Number.NaN, longestAfterFcp: Number.NaN, toLcp: Number.NaN };
+  const onMain = (e: TraceEvent) => e.pid === start.pid && e.tid === start.tid;
+  const fcp =
+    events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts ?? Number.POSITIVE_INFINITY;
+  const lcp =
+    events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && onMain(e)).at(-1)?.ts ??
+    Number.POSITIVE_INFINITY;
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts >= start.ts);
+  const cpu = { beforeFcp: 0, afterFcp: 0, longestAfterFcp: 0, toLcp: 0 };
+  for (const task of tasks) {
+    const ms = (task.tdur ?? 0) / 1000;
+    if (task.ts < fcp) cpu.beforeFcp += ms;
+    else {
+      cpu.afterFcp += ms;
+      cpu.longestAfterFcp = Math.max(cpu.longestAfterFcp, ms);
+    }
+    if (task.ts < lcp) cpu.toLcp += ms;
+  }
+  return cpu;
+}
 
 /** Lighthouse's failures to record the trace itself ("Please run Lighthouse again"): the run is repeated, twice at most. */
 const RECORDING_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
+const TRACES = process.env.BENCH_LIGHTHOUSE_TRACES;
+let traceCount = 0;
 
 async function audit(port: number, url: string, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, {
@@ -61,6 +117,12 @@ async function audit(port: number, url: string, attempt = 1): Promise<Run> {
     return audit(port, url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const trace = result.artifacts.Trace;
+  if (TRACES) {
+    mkdirSync(TRACES, { recursive: true });
+    const name = `${String(++traceCount).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+    writeFileSync(join(TRACES, name), JSON.stringify(trace));
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: metric('first-contentful-paint'),
@@ -68,6 +130,7 @@ async function audit(port: number, url: string, attempt = 1): Promise<Run> {
     tbt: metric('total-blocking-time'),
     si: metric('speed-index'),
     cls: metric('cumulative-layout-shift'),
+    cpu: mainThreadCpu(trace.traceEvents as TraceEvent[]),
   };
 }
 
@@ -91,6 +154,22 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const describe = (run: Run) =>
   `score ${run.score}: FCP ${seconds(run.fcp)}, LCP ${seconds(run.lcp)}, TBT ${Math.round(run.tbt)} ms, ` +
   `SI ${seconds(run.si)}, CLS ${run.cls.toFixed(3)}`;
+const cpuOf = (runs: Run[]) => {
+  const ms = (pick: (cpu: MainThreadCpu) => number) => runs.map((r) => Math.round(pick(r.cpu))).join('/');
+  return (
+    `main-thread CPU before FCP ${ms((c) => c.beforeFcp)} ms, after FCP ${ms((c) => c.afterFcp)} ms ` +
+    `(longest task ${ms((c) => c.longestAfterFcp)} ms), to LCP ${ms((c) => c.toLcp)} ms`
+  );
+};
+
+/** BENCH_LIGHTHOUSE_PAGES: the pages to run (their ids, comma-separated); all by default. */
+function pagesToRun() {
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((id) => id.trim());
+  if (!only) return PAGES;
+  const pages = PAGES.filter((page) => only.includes(page.id));
+  if (pages.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES names none of ${PAGES.map((p) => p.id)}`);
+  return pages;
+}
 
 /** The run whose score is the median (its metrics explain the score). */
 function medianRun(runs: Run[]): Run {
@@ -119,7 +198,7 @@ const lighthouseFigure: FigureModule = async (context) => {
     const billPath = await signInAndFindBill(signedIn.context, origin);
 
     const rows: FigureRow[] = [];
-    for (const target of PAGES) {
+    for (const target of pagesToRun()) {
       const url = `${origin}${target.path(billPath)}`;
       const port = target.signedIn ? signedInPort : signedOutPort;
       const app: Run[] = [];
@@ -145,7 +224,8 @@ const lighthouseFigure: FigureModule = async (context) => {
           budget: budgetOf(target.id),
           note:
             `median of ${ROUNDS} alternating rounds, scores ${app.map((r) => r.score).join('/')} vs static page ` +
-            `${baseline.map((r) => r.score).join('/')}; median run ${describe(run)}; static page ${describe(medianRun(baseline))}`,
+            `${baseline.map((r) => r.score).join('/')}; median run ${describe(run)}; ${cpuOf(app)}; ` +
+            `static page ${describe(medianRun(baseline))}`,
         }),
       );
     }
