@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatPortDate,
   formatPortDateTime,
@@ -93,5 +93,110 @@ describe('an entry typed in the port’s time', () => {
   it('measures a change in whole hours', () => {
     expect(hoursBetween('2026-11-28T12:00:00Z', '2026-11-29T18:00:00Z')).toBe(30);
     expect(hoursBetween('2026-11-28T12:00:00Z', '2026-11-28T10:00:00Z')).toBe(-2);
+  });
+});
+
+/** Temporal as current Chromium and Firefox have it, its offsets read from Intl (Node has no Temporal yet). */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormat = (timeZone: string) => {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  return format;
+};
+const temporalFromIntl = {
+  Instant: {
+    fromEpochMilliseconds: (ms: number) => ({
+      toZonedDateTimeISO: (timeZone: string) => {
+        // Throws for a zone Intl does not know, as Temporal does.
+        const name =
+          offsetFormat(timeZone)
+            .formatToParts(ms)
+            .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+        const match = /^GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(name);
+        if (!match) throw new Error(`unexpected offset ${name}`);
+        const [, sign, hours, minutes, seconds] = match;
+        const total = (Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0)) * 1e9;
+        return { offsetNanoseconds: sign === '-' ? -total : total };
+      },
+    }),
+  },
+};
+
+describe('with Temporal, the offset from it and the rest worked out without Intl', () => {
+  const zones = [
+    'Asia/Kolkata',
+    'Europe/Amsterdam',
+    'America/New_York',
+    'America/St_Johns',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+    'America/Sao_Paulo',
+    'Africa/Abidjan',
+    'Etc/GMT+5',
+    'UTC',
+    'Asia/Calcutta',
+    'Not/AZone',
+    null,
+  ];
+  // Every 35 h 10 min through 2026 and 2027 (each hour of the day, each weekday), every hour of the two days of
+  // Europe's clock changes in 2026, and a local mean time of 1850 (an offset with seconds: Intl says it).
+  const every = (from: number, step: number, count: number) =>
+    Array.from({ length: count }, (_, i) => new Date(from + i * step).toISOString());
+  const instants = [
+    ...every(Date.UTC(2026, 0, 1), 126_600_000, 500),
+    ...every(Date.UTC(2026, 2, 28, 12), 3_600_000, 48),
+    ...every(Date.UTC(2026, 9, 24, 12), 3_600_000, 48),
+    '1850-06-01T12:00:00Z',
+  ];
+  const shown = () =>
+    zones.flatMap((zone) =>
+      instants.map((iso) =>
+        [
+          formatPortTime(iso, zone),
+          formatPortDateTime(iso, zone),
+          formatPortDate(iso, zone),
+          portOffset(iso, zone),
+          toPortLocalInput(iso, zone),
+          fromPortLocalInput(toPortLocalInput(iso, zone), zone),
+        ].join(' | '),
+      ),
+    );
+
+  it('shows what Intl shows, for every zone and instant', () => {
+    const byIntl = shown();
+    (globalThis as { Temporal?: unknown }).Temporal = temporalFromIntl;
+    try {
+      expect(shown()).toEqual(byIntl);
+    } finally {
+      delete (globalThis as { Temporal?: unknown }).Temporal;
+    }
+  });
+
+  it('needs no Intl date format for a zone Temporal knows', () => {
+    (globalThis as { Temporal?: unknown }).Temporal = {
+      Instant: {
+        fromEpochMilliseconds: () => ({
+          toZonedDateTimeISO: (zone: string) => {
+            if (zone !== 'Asia/Kathmandu' && zone !== 'UTC') throw new RangeError(zone);
+            return { offsetNanoseconds: zone === 'UTC' ? 0 : 345 * 60e9 };
+          },
+        }),
+      },
+    };
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatPortTime('2026-11-28T12:30:00Z', 'Asia/Kathmandu')).toBe('Sat 28/11/2026 18:15 GMT+5:45');
+      expect(formatPortTime('2026-11-28T12:30:00Z', null)).toBe('Sat 28/11/2026 12:30 UTC');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+      delete (globalThis as { Temporal?: unknown }).Temporal;
+    }
   });
 });

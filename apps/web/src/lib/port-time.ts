@@ -15,17 +15,83 @@ type Parts = {
   offset: string;
 };
 
+/**
+ * The port's offset from UTC at an instant, in minutes, from Temporal where the browser has it (current Chromium and
+ * Firefox): ICU's date formatting needs a set-up of its own the first time a page formats a date (its locale data and
+ * pattern generator: 15–30 ms unthrottled on the benchmark machine, about 90 ms at Lighthouse's 4x slowdown, on
+ * bl_view's largest paint through the sailing's deadlines, issue 29), Temporal's offset about 0.3 ms. The weekday,
+ * date and time are then worked out from the instant and the offset, and the offset named as Intl's `shortOffset`
+ * names it ("GMT+5:30"). null: no Temporal, a zone it does not know, or an offset with seconds (historical local mean
+ * times), which Intl says (the same zones and offsets: port-time.test.ts and the check in Chromium of issue 29).
+ */
+type ZonedClock = { offsetNanoseconds: number };
+type TemporalApi = {
+  Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): ZonedClock } };
+};
+
+function temporalOffset(instant: number, timeZone: string): number | null {
+  const temporal = (globalThis as { Temporal?: TemporalApi }).Temporal;
+  if (!temporal) return null;
+  let nanoseconds: number;
+  try {
+    nanoseconds = temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone).offsetNanoseconds;
+  } catch {
+    return null;
+  }
+  return nanoseconds % 60_000_000_000 === 0 ? nanoseconds / 60_000_000_000 : null;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Intl's `shortOffset` name of an offset: "GMT+5:30", "GMT-3", "GMT" for none. */
+function offsetName(minutes: number): string {
+  if (minutes === 0) return 'GMT';
+  const size = Math.abs(minutes);
+  const rest = size % 60;
+  return `GMT${minutes < 0 ? '-' : '+'}${Math.floor(size / 60)}${rest ? `:${two(rest)}` : ''}`;
+}
+
+/** The parts from the instant and the port's offset; null when Temporal cannot say the offset (Intl does then). */
+function partsFromOffset(instant: number, timeZone: string | null): Parts | null {
+  const offset = temporalOffset(instant, timeZone ?? 'UTC');
+  if (offset === null) return null;
+  const wall = new Date(instant + offset * 60_000);
+  const year = wall.getUTCFullYear();
+  // Years of four digits only: Intl writes others its own way (eras, no padding).
+  if (year < 1000 || year > 9999) return null;
+  return {
+    weekday: WEEKDAYS[wall.getUTCDay()]!,
+    day: two(wall.getUTCDate()),
+    month: two(wall.getUTCMonth() + 1),
+    year: String(year),
+    hour: two(wall.getUTCHours()),
+    minute: two(wall.getUTCMinutes()),
+    offset: timeZone ? offsetName(offset) : 'UTC',
+  };
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
+/** Zones already checked: whether the browser knows them. */
+const knownZones = new Map<string, boolean>();
 
 /** A usable IANA zone, or null (UTC) for none or one the browser does not know. */
 function zoneOf(timeZone: string | null | undefined): string | null {
   if (!timeZone) return null;
-  if (formats.has(timeZone)) return timeZone;
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    known = temporalOffset(0, timeZone) !== null || knownToIntl(timeZone);
+    knownZones.set(timeZone, known);
+  }
+  return known ? timeZone : null;
+}
+
+function knownToIntl(timeZone: string): boolean {
   try {
     formatOf(timeZone);
-    return timeZone;
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }
 
@@ -49,6 +115,8 @@ function formatOf(timeZone: string): Intl.DateTimeFormat {
 }
 
 function partsAt(instant: number, timeZone: string | null): Parts {
+  const fromOffset = partsFromOffset(instant, timeZone);
+  if (fromOffset) return fromOffset;
   const parts: Record<string, string> = {};
   for (const part of formatOf(timeZone ?? 'UTC').formatToParts(instant)) parts[part.type] = part.value;
   return {
