@@ -34,7 +34,8 @@ function temporalOffset(instant: number, timeZone: string): number | null {
   if (!temporal) return null;
   let nanoseconds: number;
   try {
-    nanoseconds = temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone).offsetNanoseconds;
+    nanoseconds =
+      temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone).offsetNanoseconds;
   } catch {
     return null;
   }
