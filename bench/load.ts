@@ -47,17 +47,20 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
 export type LoadRequest = { url: string; options: LoadOptions };
 export type LoadAnswer = { result: LoadResult } | { error: string };
 
-const CHILD = resolve(dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
+const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * A load generator in a child process (`node --import tsx load-child.ts`, talking over IPC), started once and
- * reused: `load` there runs on the child's event loop and CPU time, none of it on this process's.
+ * A bench child process (`node --import tsx <file>` beside this one, talking over IPC), started once and reused:
+ * each `ask` sends it one message and resolves with its one answer, one at a time, so the child's work runs on its
+ * own event loop and CPU time, none of it on this process's. `close` disconnects it (the child then ends).
  */
-export async function loadProcess(): Promise<{
-  load(url: string, options?: LoadOptions): Promise<LoadResult>;
-  close(): Promise<void>;
-}> {
-  const child: ChildProcess = fork(CHILD, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+export async function forkChild<Request, Answer>(
+  file: string,
+): Promise<{ ask(request: Request): Promise<Answer>; close(): Promise<void> }> {
+  const child: ChildProcess = fork(resolve(here, file), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
@@ -65,18 +68,17 @@ export async function loadProcess(): Promise<{
   });
   let pending: Promise<unknown> = Promise.resolve();
   return {
-    load(url, options = {}) {
+    ask(request) {
       const run = pending.then(
         () =>
-          new Promise<LoadResult>((resolve, reject) => {
-            const onExit = (code: number | null) => reject(new Error(`the load process exited (${code})`));
+          new Promise<Answer>((resolve, reject) => {
+            const onExit = (code: number | null) => reject(new Error(`the child ${file} exited (${code})`));
             child.once('exit', onExit);
-            child.once('message', (answer: LoadAnswer) => {
+            child.once('message', (answer: Answer) => {
               child.off('exit', onExit);
-              if ('error' in answer) reject(new Error(`load process: ${answer.error}`));
-              else resolve(answer.result);
+              resolve(answer);
             });
-            child.send({ url, options } satisfies LoadRequest);
+            child.send(request as object);
           }),
       );
       pending = run.catch(() => {});
@@ -88,5 +90,21 @@ export async function loadProcess(): Promise<{
         await exited;
       }
     },
+  };
+}
+
+/** The load generator in a child process of its own (load-child.ts): `load` there, off this process's CPU time. */
+export async function loadProcess(): Promise<{
+  load(url: string, options?: LoadOptions): Promise<LoadResult>;
+  close(): Promise<void>;
+}> {
+  const child = await forkChild<LoadRequest, LoadAnswer>('load-child.ts');
+  return {
+    async load(url, options = {}) {
+      const answer = await child.ask({ url, options });
+      if ('error' in answer) throw new Error(`load process: ${answer.error}`);
+      return answer.result;
+    },
+    close: () => child.close(),
   };
 }

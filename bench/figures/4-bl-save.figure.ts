@@ -1,5 +1,6 @@
 // Figure 4: BL save (PUT /cp/bill-of-ladings/{id}/, a four-container bill) p99 at 50 connections, each connection
-// saving its own bill over and over, PostgreSQL, through the full app; the baseline replays the same save's
+// saving its own bill over and over, PostgreSQL, through the full app (the HTTP client in a child process of its
+// own, save-load-child.ts, so the app's process does only the app's work); the baseline replays the same save's
 // statements (captured from the app's own save of that bill: the reads before BEGIN each on a pooled connection, the
 // transaction on one) through pg with a pool of the app's size, 50 workers each on its own bill. The replay writes
 // what the app writes: the save was captured at a sentinel version, and each replayed save binds the bill's current
@@ -7,7 +8,6 @@
 // write the bill (its write statement answers the bill's id), and after each replay round the bills' versions must
 // have moved on by exactly the saves replayed. Alternating rounds, median of the rounds' p99.
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
 import { sql } from 'drizzle-orm';
@@ -22,6 +22,8 @@ import type { Statement } from '../../apps/server/src/test/sql-capture';
 import { budgetOf } from '../budgets';
 import { alternate, type FigureModule, figure, quantile } from '../figure';
 import { benchApp } from '../lib';
+import { forkChild } from '../load';
+import type { SaveRound, SaveRoundAnswer } from '../save-load-child';
 
 const CONNECTIONS = 50;
 const SECONDS = 5;
@@ -81,7 +83,7 @@ async function captureClientStatements(work: () => Promise<unknown>): Promise<St
 const blSave: FigureModule = async (context) => {
   const t = await benchApp('postgres', context.postgresUrl);
   let pool: pg.Pool | undefined;
-  let agent: Agent | undefined;
+  let saver: Awaited<ReturnType<typeof forkChild<SaveRound, SaveRoundAnswer>>> | undefined;
   try {
     const { headers, userId } = await signInAs(t, 'customer');
     const db = t.database.db;
@@ -162,53 +164,26 @@ const blSave: FigureModule = async (context) => {
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const versions = new Map<number, number>();
-    // 50 keep-alive connections, each saving its own bill again as soon as the last save answered.
-    agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-    const put = (id: number) =>
-      new Promise<void>((resolve, reject) => {
-        const payload = JSON.stringify({ ...bodies[id], version: versions.get(id) });
-        const request = httpRequest(
-          `${base}/cp/bill-of-ladings/${id}/`,
-          {
-            method: 'PUT',
-            agent,
-            headers: {
-              ...headers,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(payload),
-            },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => {
-              const body = Buffer.concat(chunks).toString();
-              if (response.statusCode !== 200)
-                return reject(new Error(`${response.statusCode} ${body.slice(0, 200)}`));
-              versions.set(id, (JSON.parse(body) as { version: number }).version);
-              resolve();
-            });
-          },
-        );
-        request.on('error', reject);
-        request.end(payload);
-      });
+    // The HTTP side runs in a child process (save-load-child.ts): 50 keep-alive connections, each saving its own
+    // bill again as soon as the last save answered, off this process, where the app serves them.
+    saver = await forkChild<SaveRound, SaveRoundAnswer>('save-load-child.ts');
+    let appSaves = 0;
     const appP99 = async () => {
       // The replay rounds move the versions on too.
-      for (const [id, version] of await readVersions()) versions.set(id, version);
-      const samples: number[] = [];
-      const until = performance.now() + SECONDS * 1000;
-      await Promise.all(
-        ids.map(async (id) => {
-          while (performance.now() < until) {
-            const start = performance.now();
-            await put(id);
-            samples.push(performance.now() - start);
-          }
-        }),
-      );
-      return quantile(samples, 0.99);
+      const current = await readVersions();
+      const answer = await saver!.ask({
+        base,
+        headers: headers as Record<string, string>,
+        seconds: SECONDS,
+        bills: ids.map((id) => ({ id, version: current.get(id)!, body: bodies[id]! })),
+      });
+      if ('error' in answer) throw new Error(`the app's save: ${answer.error}`);
+      const after = await readVersions();
+      const moved = ids.reduce((sum, id) => sum + (after.get(id)! - current.get(id)!), 0);
+      if (moved !== answer.samples.length)
+        throw new Error(`the app saved ${answer.samples.length} times but the versions moved ${moved}`);
+      appSaves += answer.samples.length;
+      return quantile(answer.samples, 0.99);
     };
 
     pool = new pg.Pool({ connectionString: t.database.url, max: t.app.ctx.env.DB_POOL_SIZE });
@@ -259,12 +234,12 @@ const blSave: FigureModule = async (context) => {
         value: result.a,
         baseline: result.b,
         budget: budgetOf('4'),
-        note: `${statementsPerSave} statements per save (${inTransaction} of them begin … commit); the replay writes: ${replayedSaves} replayed saves each wrote the bill (${replaced.count / ids.length} version parameters per save rebound, versions checked after each round); pool ${t.app.ctx.env.DB_POOL_SIZE} both sides; ${ROUNDS} alternating rounds of ${SECONDS} s, app ${result.as.map((v) => v.toFixed(1)).join('/')} vs replay ${result.bs.map((v) => v.toFixed(1)).join('/')} ms`,
+        note: `${statementsPerSave} statements per save (${inTransaction} of them begin … commit); the replay writes: ${replayedSaves} replayed saves each wrote the bill (${replaced.count / ids.length} version parameters per save rebound, versions checked after each round); the app's ${appSaves} saves from a client in a child process; pool ${t.app.ctx.env.DB_POOL_SIZE} both sides; ${ROUNDS} alternating rounds of ${SECONDS} s, app ${result.as.map((v) => v.toFixed(1)).join('/')} vs replay ${result.bs.map((v) => v.toFixed(1)).join('/')} ms`,
       }),
     ];
   } finally {
     await pool?.end();
-    agent?.destroy();
+    await saver?.close();
     await t.close();
   }
 };
