@@ -165,12 +165,16 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
     const { load } = loader;
     let stall = 0;
     let bareStall = 0;
+    const gc = { app: { max: 0, kind: '-', count: 0 }, bare: { max: 0, kind: '-', count: 0 } };
     const rps = (url: string, headers: Record<string, string>, isApp: boolean) => async () => {
       const probed = isApp ? served! : bare!;
       probed.resetProbe();
       const result = await load(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
-      const { maxStallMs } = await probed.probe();
+      const { maxStallMs, maxGcMs, maxGcKind, gcCount } = await probed.probe();
       if (result.errors) throw new Error(`${result.errors} errors from ${url}`);
+      const pauses = gc[isApp ? 'app' : 'bare'];
+      if (maxGcMs > pauses.max) Object.assign(pauses, { max: maxGcMs, kind: maxGcKind });
+      pauses.count += gcCount;
       if (isApp) stall = Math.max(stall, maxStallMs);
       else bareStall = Math.max(bareStall, maxStallMs);
       return result.rps;
@@ -212,7 +216,7 @@ async function measure(engine: Engine, postgresUrl: string, log: (m: string) => 
           value: stall,
           baseline: null,
           budget: budgetOf('2-stall'),
-          note: `perf_hooks monitorEventLoopDelay in the app's process over its rounds (load generator in a child process); the bare server's own: ${Math.round(bareStall)} ms`,
+          note: `perf_hooks monitorEventLoopDelay in the app's process over its rounds (load generator in a child process); the bare server's own: ${Math.round(bareStall)} ms; longest GC pause app ${gc.app.max.toFixed(1)} ms (${gc.app.kind}; ${gc.app.count} collections) vs bare ${gc.bare.max.toFixed(1)} ms (${gc.bare.kind}; ${gc.bare.count})`,
         }),
         figure({
           id: '8-rss-peak',
