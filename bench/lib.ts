@@ -1,6 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from '../apps/server/src/db/client';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
 
@@ -25,11 +22,11 @@ export async function benchApp(engine: Engine, postgresUrl: string): Promise<Tes
 }
 
 /**
- * Runs SQL text with parameters on the database directly, no ORM in between: PostgreSQL through the app's own pg
- * pool — as a named prepared statement when given a `name` (pg prepares it once per connection, as the app's
- * prepared queries are); PGlite — which the app runs in a worker thread — on an in-process copy of the app's
- * database (its data directory dumped and loaded into a new PGlite on this thread), the way a bare server would
- * embed it. PGlite's driver, the app's included, ignores statement names: every query there is parsed and planned.
+ * Runs SQL text with parameters on the database directly, no ORM in between, through the app's own driver and
+ * connection: PostgreSQL through the app's pg pool — as a named prepared statement when given a `name` (pg prepares
+ * it once per connection, as the app's prepared queries are); PGlite through the app's PGlite worker client (the
+ * thread the app's queries run on, decision 006), whose driver, the app's included, ignores statement names: every
+ * query there is parsed and planned. Figure 2's bare server runs PGlite in a worker thread too.
  */
 export async function rawQuery(database: Database): Promise<{
   run: (text: string, params: unknown[], name?: string) => Promise<unknown[]>;
@@ -42,19 +39,16 @@ export async function rawQuery(database: Database): Promise<{
           query: string | { name: string; text: string; values: unknown[] },
           params?: unknown[],
         ): Promise<{ rows: unknown[] }>;
-        dumpDataDir(): Promise<Blob>;
       };
     }
   ).$client;
-  if (database.kind === 'postgres')
-    return {
-      run: async (text, params, name) =>
-        (await (name ? client.query({ name, text, values: params }) : client.query(text, params))).rows,
-      close: async () => {},
-    };
-  const copy = await PGlite.create({
-    loadDataDir: await client.dumpDataDir(),
-    extensions: { citext, pg_trgm },
-  });
-  return { run: async (text, params) => (await copy.query(text, params)).rows, close: () => copy.close() };
+  return {
+    run: async (text, params, name) =>
+      (
+        await (name && database.kind === 'postgres'
+          ? client.query({ name, text, values: params })
+          : client.query(text, params))
+      ).rows,
+    close: async () => {},
+  };
 }
