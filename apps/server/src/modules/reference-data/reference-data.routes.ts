@@ -21,6 +21,7 @@ import {
 } from '@lading/contract/reference-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../lib/request';
+import { compiledSerializerCompiler } from '../../plugins/compiled-serializer';
 import type { ReferenceDataService } from './reference-data.service';
 
 const BASE = '/core/base/v1';
@@ -39,6 +40,8 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
     `${BASE}/ports/`,
     {
       config,
+      // A typeahead: a request per keystroke, answered through the serializer compiled from the schema (decision 005).
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         ...common,
         summary: 'Ports: full list (limit up to 1000) or typeahead by name or code, filtered by port type',
