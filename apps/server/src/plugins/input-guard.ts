@@ -55,6 +55,30 @@ export function findPrototypeKey(root: unknown): string | null {
   return null;
 }
 
+/** A NUL or an unpaired surrogate (what findNulCharacter and findUnpairedSurrogate look for), in one test. */
+const SUSPECT_TEXT = /[\u0000\p{Cs}]/u;
+
+/**
+ * Whether anything in `root` would fail one of the checks below: a `__proto__` key, or a string or key holding a
+ * NUL or an unpaired surrogate. One walk without paths, so the usual request (nothing wrong) pays one pass and no
+ * path strings; only a suspect one is walked again to name its field.
+ */
+function hasSuspectInput(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (SUSPECT_TEXT.test(value)) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        if (key === '__proto__' || SUSPECT_TEXT.test(key)) return true;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL anywhere in a request would surface as a database error. One hook,
  * before validation, answers 400 naming the field instead, on every route; a `__proto__` key and text with an
@@ -68,6 +92,7 @@ export function registerInputGuard(app: FastifyInstance): void {
       ['body', request.body],
     ] as const;
     for (const [scope, value] of parts) {
+      if (!hasSuspectInput(value)) continue;
       const holder = findPrototypeKey(value);
       if (holder !== null) {
         const field = holder || scope;
