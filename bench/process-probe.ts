@@ -41,7 +41,8 @@ if (process.send) {
       gcCount += 1;
       if (entry.duration > maxGcMs) {
         maxGcMs = entry.duration;
-        maxGcKind = KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+        maxGcKind =
+          KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
       }
     }
   }).observe({ entryTypes: ['gc'] });

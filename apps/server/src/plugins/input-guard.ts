@@ -55,8 +55,8 @@ export function findPrototypeKey(root: unknown): string | null {
   return null;
 }
 
-/** A NUL or an unpaired surrogate (what findNulCharacter and findUnpairedSurrogate look for), in one test. */
-const SUSPECT_TEXT = /[\u0000\p{Cs}]/u;
+/** A NUL or an unpaired surrogate: what findNulCharacter and findUnpairedSurrogate look for. */
+const isSuspectText = (text: string) => text.includes(NUL) || UNPAIRED_SURROGATE.test(text);
 
 /**
  * Whether anything in `root` would fail one of the checks below: a `__proto__` key, or a string or key holding a
@@ -68,10 +68,10 @@ function hasSuspectInput(root: unknown): boolean {
   while (stack.length) {
     const value = stack.pop();
     if (typeof value === 'string') {
-      if (SUSPECT_TEXT.test(value)) return true;
+      if (isSuspectText(value)) return true;
     } else if (value !== null && typeof value === 'object') {
       for (const key of Object.keys(value)) {
-        if (key === '__proto__' || SUSPECT_TEXT.test(key)) return true;
+        if (key === '__proto__' || isSuspectText(key)) return true;
         stack.push((value as Record<string, unknown>)[key]);
       }
     }
