@@ -13,10 +13,9 @@ import { memo, Suspense, startTransition, useEffect, useMemo, useRef, useState }
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CheckboxField } from '../../../components/form/choice-fields';
+import { countFieldErrors } from '../../../components/form/count-field-errors';
 import { FormOptions } from '../../../components/form/field-chrome';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
-import { applyServerFieldErrors, countFieldErrors } from '../../../components/form/server-errors';
 import { TextAreaField } from '../../../components/form/textarea-field';
 import { PlainAlert } from '../../../components/plain-alert';
 import { PlainGrid } from '../../../components/plain-grid';
@@ -215,7 +214,7 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
   const save = async (form: FormValues) => {
     setProblem(null);
     // Loaded already: the resolver that has just passed the form came in this module.
-    const { toUpdatePayload, formFieldOfSentField } = await billForm();
+    const { toUpdatePayload, formFieldOfSentField, applyServerFieldErrors } = await billForm();
     try {
       await update.mutateAsync({ id: bill.id, body: toUpdatePayload(bill, form) });
       toast.success(BL_MESSAGES.saveSuccess);
@@ -245,7 +244,8 @@ export function BillOfLadingForm({ bill, packageTypes, hsCodes, onReload }: Prop
           className={classes.form}
           onSubmit={handleSubmit(save, () => {
             toast.error(BL_MESSAGES.saveInvalid);
-            focusFirstInvalid(formRef.current);
+            // In already: the resolver that has just refused the form came with it.
+            void billForm().then(({ focusFirstInvalid }) => focusFirstInvalid(formRef.current));
           })}
           onFocus={billResolver.preload}
           onPointerDown={billResolver.preload}
