@@ -11,6 +11,7 @@ import { SIGN_IN_FIRST } from './app/first-load-addresses';
 import { Providers } from './app/providers';
 import { refreshAccessToken } from './features/accounts/api/refresh-token';
 import { configureApiClient } from './lib/api-client';
+import { startFirstLoadCalls } from './lib/early-calls';
 import { provideRouter, routerWhenNeeded } from './lib/router-when-needed';
 import { getSession, setSession } from './lib/session';
 import { installStaleBuildReload } from './lib/stale-build';
@@ -91,6 +92,8 @@ if (signInFirst) {
     ),
   );
 } else {
+  // bl_view's calls go out now, not once the router's chunk has run and its loader started them (figure 7's LCP).
+  startFirstLoadCalls(window.location.pathname);
   void loadRouted().then(({ router, RoutedApp, preloadScreen }) => {
     preloadScreen(window.location.pathname);
     // The router resolves the first location (its guards, the screen's chunks, its loaders' first calls) before React

@@ -93,11 +93,34 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, 'HTTP_ERROR', `Request failed (${status})`, {}, body);
 }
 
+/** GET calls started before anyone asked (`callEarly`), by path: the first ask of that path takes the call. */
+const early = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts a GET of `path` (no query) now, for a screen whose code has not run yet (lib/early-calls.ts): the first
+ * apiRequest of the same path and method then answers with this call instead of sending its own; later ones send.
+ */
+export function callEarly(path: string, options?: RequestOptions): Promise<unknown> {
+  // A call started before for the same path is left to whoever took it, not answered with.
+  early.delete(path);
+  const call = apiRequest(path, options);
+  early.set(path, call);
+  // The ask that takes the call gets its failure; untaken, it is nobody's.
+  call.catch(() => {});
+  return call;
+}
+
 /** The one API client: same-origin paths as the specification writes them, bearer token, JSON or form bodies. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(path.startsWith('/') ? path : `/${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const started =
+    !url.search && !options.method && options.json === undefined && !options.form && early.get(path);
+  if (started) {
+    early.delete(path);
+    return started as Promise<T>;
   }
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -1,11 +1,12 @@
 import type { HsnCode } from '@lading/contract/reference-data';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
+import { HSN_CODES_PATH } from '../early-calls';
 import { referenceDataKeys } from './query-keys';
 
 /** GET core/base/v1/hsn-codes/cp-hsn-code-list/ (optional commodityStartsWith): the HS list the commodity field filters. */
 export function findHsnCodes(commodityStartsWith?: string, signal?: AbortSignal): Promise<HsnCode[]> {
-  return apiRequest<HsnCode[]>('/core/base/v1/hsn-codes/cp-hsn-code-list/', {
+  return apiRequest<HsnCode[]>(HSN_CODES_PATH, {
     query: { commodityStartsWith },
     signal,
   });

@@ -1,11 +1,12 @@
 import type { BillOfLading } from '@lading/contract/bills-of-lading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { billPath } from '../../../lib/early-calls';
 import { billOfLadingKeys } from './query-keys';
 
 /** GET cp/bill-of-ladings/{id}: the bill with notify parties, containers and cargo rows. */
 export function getBillOfLading(id: number): Promise<BillOfLading> {
-  return apiRequest<BillOfLading>(`/cp/bill-of-ladings/${id}`);
+  return apiRequest<BillOfLading>(billPath(id));
 }
 
 export const billOfLadingQuery = (id: number) =>
