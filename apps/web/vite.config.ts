@@ -2,7 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunks';
 import { mantineCssPerComponent } from './build/mantine-css';
-import { mantineUnusedStatics, mantineUnusedStaticsCss } from './build/mantine-statics';
+import {
+  mantineOvalLoaderOnly,
+  mantineUnusedStatics,
+  mantineUnusedStaticsCss,
+} from './build/mantine-statics';
 import { mantineUseIdWithoutEffect } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
@@ -17,6 +21,7 @@ export default defineConfig({
     mantineCssPerComponent(),
     mantineUnusedStatics(),
     mantineUnusedStaticsCss(),
+    mantineOvalLoaderOnly(),
     pureContractSchemas(),
     routePreloadMap(),
     precompress(),

@@ -100,3 +100,74 @@ export function mantineUnusedStaticsCss(): Plugin {
 
 /** The components of DROPPED_STATICS whose dropped parts are styled in the component's own sheet. */
 export const STYLED_IN_SHEET = ['Button', 'ActionIcon'];
+
+/**
+ * Loader's kinds besides the oval (its default, the only one the portal draws: `<Loader />`, and Button's `loading`):
+ * Loader keeps all three in its `defaultLoaders`, so every chunk with a Button or a Loader carried the bars and dots
+ * components and the shell's stylesheet their rules and keyframes (0.3 KB brotli on every first load, issue 29).
+ * `npm run lint` refuses `type="bars"`, `type="dots"` and `loaders=` (lint/mantine-statics.grit).
+ */
+export const DROPPED_LOADERS = ['Bars', 'Dots'];
+
+const LOADER_MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Loader[\\/]Loader\.mjs$/;
+const LOADER_SHEET = /[\\/]@mantine[\\/]core[\\/]styles[\\/]Loader\.css$/;
+
+/** Build only: Loader with the oval alone (DROPPED_LOADERS out of its module and their rules out of its sheet). */
+export function mantineOvalLoaderOnly(): Plugin {
+  return {
+    name: 'lading:mantine-oval-loader-only',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (LOADER_MODULE.test(id)) {
+        let out = code;
+        for (const name of DROPPED_LOADERS) {
+          const key = name.toLowerCase();
+          const found = [
+            new RegExp(`^import \\{ ${name} \\} from "\\./loaders/${name}\\.mjs";\\n`, 'm'),
+            new RegExp(`^\\t${key}: ${name},?\\n`, 'm'),
+          ];
+          for (const line of found) {
+            // A Mantine release that renames or moves a kind fails the build here.
+            if (!line.test(out))
+              throw new Error(`${id}: no ${name} loader to drop (build/mantine-statics.ts)`);
+            out = out.replace(line, '');
+          }
+        }
+        return { code: out, map: null };
+      }
+      if (LOADER_SHEET.test(id)) {
+        const names = loaderClasses(id);
+        const dead = new RegExp(`\\.(?:${names.join('|')})(?![\\w-])`);
+        const root = postcss.parse(code);
+        let removed = 0;
+        root.walkRules((rule) => {
+          const kept = rule.selectors.filter((selector) => !dead.test(selector));
+          if (kept.length === rule.selectors.length) return;
+          removed += 1;
+          if (kept.length === 0) rule.remove();
+          else rule.selectors = kept;
+        });
+        root.walkAtRules('keyframes', (atRule) => {
+          if (names.includes(atRule.params)) atRule.remove();
+        });
+        if (removed === 0)
+          throw new Error(`${id}: no rule of the bars or dots loaders (build/mantine-statics.ts)`);
+        return { code: root.toString(), map: null };
+      }
+      return null;
+    },
+  };
+}
+
+/** The class and keyframes names of the dropped loaders in Loader's class-name module (`barsLoader`, `bar`, …). */
+function loaderClasses(sheet: string): string[] {
+  const module = join(sheet, '..', '..', 'esm', 'components', 'Loader', 'Loader.module.mjs');
+  const code = readFileSync(module, 'utf8');
+  const keys = ['barsLoader', 'bar', 'bars-loader-animation', 'dotsLoader', 'dot', 'loader-dots-animation'];
+  return keys.map((key) => {
+    const found = new RegExp(`"${key}": "(m_[0-9a-f]+)"`).exec(code)?.[1];
+    if (!found) throw new Error(`${module}: no class for the loaders' ${key} (build/mantine-statics.ts)`);
+    return found;
+  });
+}

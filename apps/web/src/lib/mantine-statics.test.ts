@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  DROPPED_LOADERS,
   DROPPED_STATICS,
+  mantineOvalLoaderOnly,
   mantineUnusedStatics,
   mantineUnusedStaticsCss,
   STYLED_IN_SHEET,
@@ -18,6 +20,7 @@ const components = join(
 type Transform = (code: string, id: string) => { code: string } | null;
 const transform = mantineUnusedStatics().transform as Transform;
 const transformCss = mantineUnusedStaticsCss().transform as Transform;
+const transformLoader = mantineOvalLoaderOnly().transform as Transform;
 const sheets = join(components, '..', '..', 'styles');
 /** The class name Mantine gives a component's part (its class-name module's key). */
 const classOf = (name: string, key: string) =>
@@ -76,5 +79,45 @@ describe("the build's Mantine components without their unused static parts (buil
     expect(transformCss(readFileSync(badge, 'utf8'), badge)).toBeNull();
     const button = join(sheets, 'Button.css');
     expect(() => transformCss('.m_77c9d27d { color: red; }', button)).toThrow(/no rule/);
+  });
+});
+
+describe("the build's Loader with the oval alone (build/mantine-statics.ts)", () => {
+  const loader = join(components, 'Loader', 'Loader.mjs');
+  const sheet = join(sheets, 'Loader.css');
+
+  it('drops the bars and dots from its loaders and keeps the oval', () => {
+    const code = transformLoader(readFileSync(loader, 'utf8'), loader)?.code ?? '';
+    for (const name of DROPPED_LOADERS) expect(code).not.toContain(name);
+    expect(code).toMatch(/^\toval: Oval,?$/m);
+    expect(code).toMatch(/^import \{ Oval \} from "\.\/loaders\/Oval\.mjs";$/m);
+  });
+
+  it("drops their rules and keyframes from Loader's sheet and keeps the oval's", () => {
+    const before = readFileSync(sheet, 'utf8');
+    const code = transformLoader(before, sheet)?.code ?? '';
+    for (const key of [
+      'barsLoader',
+      'bar',
+      'bars-loader-animation',
+      'dotsLoader',
+      'dot',
+      'loader-dots-animation',
+    ]) {
+      const name = classOf('Loader', key)!;
+      expect(before, key).toContain(name);
+      expect(code, key).not.toContain(name);
+    }
+    for (const key of ['root', 'ovalLoader', 'oval-loader-animation'])
+      expect(code, key).toContain(classOf('Loader', key)!);
+  });
+
+  it('leaves other modules alone and fails when a kind is not where it was', () => {
+    expect(
+      transformLoader('export const Bars = 1;\n', join(components, 'Loader', 'loaders', 'Bars.mjs')),
+    ).toBeNull();
+    expect(transformLoader('.m_1 { color: red; }', join(sheets, 'Button.css'))).toBeNull();
+    expect(() => transformLoader('export const Loader = 1;\n', loader)).toThrow(/Bars/);
+    expect(() => transformLoader('.m_1 { color: red; }', sheet)).toThrow(/no rule/);
   });
 });
