@@ -10,6 +10,7 @@ import {
 import { mantineUseIdWithoutEffect } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
+import { queryWithoutInfinite } from './build/query-without-infinite';
 import { routePreloadMap } from './build/route-preloads';
 
 const API_PREFIXES = ['/authenticate', '/cp', '/core', '/dcsa', '/docs', '/healthz', '/readyz'];
@@ -22,6 +23,7 @@ export default defineConfig({
     mantineUnusedStatics(),
     mantineUnusedStaticsCss(),
     mantineOvalLoaderOnly(),
+    queryWithoutInfinite(),
     pureContractSchemas(),
     routePreloadMap(),
     precompress(),
