@@ -7,7 +7,7 @@ import type { Overlays } from '../../../components/overlays';
 import { formatDateTime } from '../../../lib/format';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import classes from './notification-bell.module.css';
+import classes from './notification-dropdown.module.css';
 
 // Fetched with the overlays on the first hover, focus or press of the bell (notification-bell.tsx): the latest ten,
 // marking them read and following their links are not needed before the bell is reached (issue 29, figure 6).
