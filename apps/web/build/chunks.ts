@@ -69,8 +69,8 @@ const ROUTER_PACKAGES =
 const PREFETCH = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/]prefetch-[^\\/]+\.ts$/;
 
 /**
- * The package name of a package's main module that only re-exports (`import { a } from "./a.mjs"; …; export { a };`):
- * '@mantine/core', '@tanstack/react-router'.
+ * The package name of a package's main module that only re-exports (`import { a } from "./a.mjs"; …; export { a };`,
+ * `export * from "@tanstack/query-core";`): '@mantine/core', '@tanstack/react-router', '@tanstack/react-query'.
  */
 function barrelPackage(id: string, context: ChunkingContext): string | undefined {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?:.+[\\/])?index\.m?js$/.exec(id);
@@ -78,16 +78,29 @@ function barrelPackage(id: string, context: ChunkingContext): string | undefined
   const rest = (context.getModuleInfo(id)?.code ?? 'x')
     .replace(/^import \{[^}]*\} from "[^"]+";$/gm, '')
     .replace(/^export \{[^}]*\}( from "[^"]+")?;$/gm, '')
+    .replace(/^export \* from "[^"]+";$/gm, '')
     .replace(/^\/\/.*$/gm, '')
+    .replace(/^\/\*.*\*\/$/gm, '')
     .trim();
   return rest === '' ? match[1]!.replace(/\\/g, '/') : undefined;
 }
 
-/** `import { a, b as c } from "./x.mjs"` lines of a barrel: the module each exported name comes from. */
+/**
+ * `import { a, b as c } from "./x.mjs"` lines of a barrel: the module each exported name comes from. What a barrel
+ * passes on whole from another package's barrel (react-query's `export * from "@tanstack/query-core";`) comes from
+ * where that one says. Read as a whole package (before: react-query's barrel was not read, for that line and its
+ * comment), TanStack Query's mutation observer went to `portal` though no signed-in page's first load but bl_view's
+ * mutates.
+ */
 function barrelTargets(barrel: string, context: ChunkingContext): Map<string, string> {
   const targets = new Map<string, string>();
   const info = context.getModuleInfo(barrel);
   const code = info?.code ?? '';
+  for (const [, from] of code.matchAll(/^export \* from "([^"]+)";$/gm)) {
+    const id = info?.importedIds.find((imported) => imported.includes(`node_modules/${from}/`));
+    if (id && barrelPackage(id, context))
+      for (const [name, target] of barrelTargets(id, context)) targets.set(name, target);
+  }
   for (const [, names, from] of code.matchAll(/^(?:import|export) \{([^}]*)\} from "([^"]+)";$/gm)) {
     // A relative path, or another package (Mantine's RemoveScroll is react-remove-scroll's).
     const id = from!.startsWith('.')
