@@ -9,7 +9,8 @@
 // shell's, login 86.8 -> 88.9 KB, BL list, bl_view and the dashboard one file and about 1 KB lighter each; the BL
 // list's stylesheet in the shell's, login 89.7 -> 90.1 KB, the BL list a file fewer). 2026-12-02, issue 29's third
 // round (helper h-size2): login 1.551x, BL list 2.310x, bl_view 2.735x (hello-world 58,098 B), ceilings about 500 B
-// above; the BL list's budget (2.3) is not met yet, so its ceiling stays above it. `budget`
+// above; the BL list's budget (2.3) is not met yet, so its ceiling stays above it. 2026-12-03, issue 29's fourth round
+// (helper h-size3): login 1.549x, BL list 2.290x (budget met, ceiling 2.297), bl_view 2.729x (its ceiling kept). `budget`
 // is issue 29's target, which `npm run bench` measures in Chromium (bench/figures/6-first-load.figure.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ export const FIRST_LOAD_PAGES = [
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 2.32,
+    ceiling: 2.297,
     budget: 2.3,
   },
   {
