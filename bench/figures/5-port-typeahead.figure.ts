@@ -103,7 +103,7 @@ const portTypeahead: FigureModule = async (context) => {
           value: result.a,
           baseline: result.b,
           budget: BUDGET,
-          note: `${ENGINE_NAMES[engine]}, ${engine === 'postgres' ? `both sides named prepared statements (${names.size} shapes)` : 'both sides unnamed, through the app\'s PGlite worker thread'}: ${ROUNDS} alternating rounds of ${TERMS.length * 10} searches; median p95 app ${result.as.map((v) => v.toFixed(2)).join('/')} vs direct SQL ${result.bs.map((v) => v.toFixed(2)).join('/')} ms`,
+          note: `${ENGINE_NAMES[engine]}, ${engine === 'postgres' ? `both sides named prepared statements (${names.size} shapes)` : "both sides unnamed, through the app's PGlite worker thread"}: ${ROUNDS} alternating rounds of ${TERMS.length * 10} searches; median p95 app ${result.as.map((v) => v.toFixed(2)).join('/')} vs direct SQL ${result.bs.map((v) => v.toFixed(2)).join('/')} ms`,
         }),
       );
     } finally {
