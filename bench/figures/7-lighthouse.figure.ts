@@ -8,7 +8,7 @@
 // Each run's own trace also gives the renderer's main-thread CPU time (thread time, so robust to the machine's load,
 // unlike Lighthouse's simulated times): before the first contentful paint, after it, and the longest task after it.
 // BENCH_LIGHTHOUSE_PAGES=7-bl-view (ids, comma-separated) runs only those pages; BENCH_LIGHTHOUSE_TRACES=<folder>
-// writes each run's trace there (open it in Chromium's performance panel).
+// writes each run's trace there (open it in Chromium's performance panel), and its report beside it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +122,8 @@ async function audit(port: number, url: string, attempt = 1): Promise<Run> {
     mkdirSync(TRACES, { recursive: true });
     const name = `${String(++traceCount).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
     writeFileSync(join(TRACES, name), JSON.stringify(trace));
+    // The report too: its layout-shifts and largest-contentful-paint-element audits name the elements.
+    writeFileSync(join(TRACES, name.replace(/\.json$/, '.report.json')), JSON.stringify(lhr));
   }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { useHsnCodes } from '../../../lib/reference-data/find-hsn-codes';
 import { usePackageTypes } from '../../../lib/reference-data/find-package-types';
+import { useBillDeadlines } from '../api/get-bill-deadlines';
 import { useBillOfLading } from '../api/get-bill-of-lading';
 import { BillOfLadingForm } from '../components/bill-of-lading-form';
 import { BlDocumentActions } from '../components/bl-document-actions';
@@ -28,6 +29,10 @@ export function BlViewPage({ id }: { id: string }) {
   const packageTypes = usePackageTypes();
   const hsCodes = useHsnCodes();
   const bill = useBillOfLading(billId, Number.isInteger(billId) && packageTypes.isSuccess);
+  // The banner above the form needs its own call (started with the bill's, lib/early-calls.ts). Usually in first, it
+  // sometimes came after the form had been drawn and pushed it down (CLS 0.124 in 2 of 5 Lighthouse runs, figure 7):
+  // the form waits until that call has answered, with the deadlines or an error.
+  const deadlines = useBillDeadlines(billId, Number.isInteger(billId));
   // The query's answer comes in a synchronous update (useSyncExternalStore), which rendered the header, its actions
   // and the sailing's deadlines in one task of 18–25 ms of CPU (Lighthouse's total blocking time, figure 7). The page
   // shows a deferred copy of the bill: React renders it in slices that yield to the browser, then paints the header
@@ -105,7 +110,7 @@ export function BlViewPage({ id }: { id: string }) {
           <SailingDeadlines billId={shownBill.id} status={shownBill.status} />
         </Suspense>
       )}
-      {formBill && packageTypes.data && (
+      {formBill && packageTypes.data && !deadlines.isPending && (
         <BillOfLadingForm
           bill={formBill}
           packageTypes={packageTypes.data}
@@ -136,7 +141,7 @@ export function BlViewPage({ id }: { id: string }) {
       {/* Until the form is there, the space below the header fills the screen: the footer starts below the fold and
           nothing visible moves when the form arrives (Lighthouse's CLS, figure 7). The loader shows until the bill
           arrives; then the header is on screen, and the empty space waits for the form without moving a loader. */}
-      {!formBill && !notFound && !failed && (
+      {(!formBill || deadlines.isPending) && !notFound && !failed && (
         <Center mih="100dvh" style={{ alignItems: 'flex-start', paddingTop: '20vh' }}>
           {!shownBill && <Loader aria-label="Loading the bill of lading" />}
         </Center>
