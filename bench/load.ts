@@ -56,7 +56,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 export async function forkChild<Request, Answer>(
   file: string,
-): Promise<{ ask(request: Request): Promise<Answer>; close(): Promise<void> }> {
+): Promise<{ pid: number; ask(request: Request): Promise<Answer>; close(): Promise<void> }> {
   const child: ChildProcess = fork(resolve(here, file), [], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
@@ -68,6 +68,7 @@ export async function forkChild<Request, Answer>(
   });
   let pending: Promise<unknown> = Promise.resolve();
   return {
+    pid: child.pid!,
     ask(request) {
       const run = pending.then(
         () =>

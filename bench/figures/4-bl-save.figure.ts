@@ -7,7 +7,11 @@
 // version where the capture had the sentinel (and the next one where it had sentinel + 1); every replayed save must
 // write the bill (its write statement answers the bill's id), and after each replay round the bills' versions must
 // have moved on by exactly the saves replayed. Alternating rounds, median of the rounds' p99.
+// BENCH_CPU_PROFILE=<folder> writes a CPU profile of this process during each app round there (open it in
+// Chromium's performance panel or `node --cpu-prof`'s viewers): where the app's time per save goes.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { prefillBillForm, toUpdatePayload } from '@lading/contract/bills-of-lading';
 import { sql } from 'drizzle-orm';
@@ -32,6 +36,37 @@ const ROUNDS = 3;
 const SENTINEL = 987_654_321;
 
 type Template = { text: string; params: (version: number) => unknown[]; isWrite: boolean };
+
+/** CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux); null once it has exited. */
+function cpuTimeOf(pid: number): number | null {
+  try {
+    // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis; USER_HZ is 100 on Linux.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+const PROFILES = process.env.BENCH_CPU_PROFILE;
+let profileCount = 0;
+
+/** `work`, with this process's CPU profiled meanwhile when BENCH_CPU_PROFILE names a folder. */
+async function profiled<T>(side: 'app' | 'replay', work: () => Promise<T>): Promise<T> {
+  if (!PROFILES) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(PROFILES, { recursive: true });
+    writeFileSync(`${PROFILES}/4-${side}-round-${++profileCount}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 /**
  * A captured statement whose parameters follow the bill's version: the sentinel becomes the version the save is
@@ -149,6 +184,51 @@ const blSave: FigureModule = async (context) => {
     const inTransaction =
       statementsPerSave -
       transactions[0]!.statements.findIndex((statement) => /^\s*begin\b/i.test(statement.text));
+    // Where each side's CPU goes per save: this process (the app, or the replay's client), the HTTP client's child
+    // process (app rounds), and the database's backends (PostgreSQL on this machine).
+    const backends = async () =>
+      (
+        await queryRows<{ pid: number }>(
+          db,
+          sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        )
+      ).map((row) => row.pid);
+    type Cpu = { self: number; system: number; child: number; database: number; saves: number };
+    const cpu = {
+      app: { self: 0, system: 0, child: 0, database: 0, saves: 0 },
+      replay: { self: 0, system: 0, child: 0, database: 0, saves: 0 },
+    };
+    // Each backend's CPU time when last read: a backend the pools opened since counts from 0, one that closed (the
+    // pools close idle connections) keeps what was read before it did.
+    const lastRead = new Map<number, number>();
+    const readBackends = async () => {
+      let moved = 0;
+      for (const pid of new Set([...lastRead.keys(), ...(await backends())])) {
+        const now = cpuTimeOf(pid);
+        if (now === null) {
+          lastRead.delete(pid);
+          continue;
+        }
+        moved += now - (lastRead.get(pid) ?? 0);
+        lastRead.set(pid, now);
+      }
+      return moved;
+    };
+    const measured = async <T>(into: Cpu, work: () => Promise<{ result: T; saves: number }>): Promise<T> => {
+      await readBackends();
+      const self = process.cpuUsage();
+      const child = into === cpu.app && saver ? (cpuTimeOf(saver.pid) ?? 0) : 0;
+      const { result, saves } = await work();
+      const used = process.cpuUsage(self);
+      into.self += (used.user + used.system) / 1000;
+      into.system += used.system / 1000;
+      if (into === cpu.app && saver) into.child += (cpuTimeOf(saver.pid) ?? child) - child;
+      into.database += await readBackends();
+      into.saves += saves;
+      return result;
+    };
+    const perSave = (side: Cpu) =>
+      `${((side.self + side.child + side.database) / side.saves).toFixed(2)} ms (process ${(side.self / side.saves).toFixed(2)}, ${(side.system / side.saves).toFixed(2)} of it in the kernel${side.child ? `, HTTP client ${(side.child / side.saves).toFixed(2)}` : ''}, database ${(side.database / side.saves).toFixed(2)})`;
     const readVersions = async () =>
       new Map(
         (
@@ -171,11 +251,16 @@ const blSave: FigureModule = async (context) => {
     const appP99 = async () => {
       // The replay rounds move the versions on too.
       const current = await readVersions();
-      const answer = await saver!.ask({
-        base,
-        headers: headers as Record<string, string>,
-        seconds: SECONDS,
-        bills: ids.map((id) => ({ id, version: current.get(id)!, body: bodies[id]! })),
+      const answer = await measured(cpu.app, async () => {
+        const result = await profiled('app', () =>
+          saver!.ask({
+            base,
+            headers: headers as Record<string, string>,
+            seconds: SECONDS,
+            bills: ids.map((id) => ({ id, version: current.get(id)!, body: bodies[id]! })),
+          }),
+        );
+        return { result, saves: 'samples' in result ? result.samples.length : 0 };
       });
       if ('error' in answer) throw new Error(`the app's save: ${answer.error}`);
       const after = await readVersions();
@@ -193,31 +278,39 @@ const blSave: FigureModule = async (context) => {
       const before = await readVersions();
       let saves = 0;
       const until = performance.now() + SECONDS * 1000;
-      await Promise.all(
-        transactions.map(async ({ id, statements }) => {
-          let version = before.get(id)!;
-          const begin = statements.findIndex((statement) => /^\s*begin\b/i.test(statement.text));
-          while (performance.now() < until) {
-            const start = performance.now();
-            // As the app sent them: the reads before BEGIN each on a pooled connection, the transaction on one.
-            for (const statement of statements.slice(0, Math.max(begin, 0)))
-              await pool!.query(statement.text, statement.params(version));
-            const client = await pool!.connect();
-            try {
-              for (const statement of statements.slice(Math.max(begin, 0))) {
-                const result = await client.query(statement.text, statement.params(version));
-                if (statement.isWrite && (result.rows[0] as { id: number | null } | undefined)?.id == null)
-                  throw new Error(`the replayed save of bill ${id} at version ${version} wrote nothing`);
+      await measured(cpu.replay, async () => {
+        await profiled('replay', () =>
+          Promise.all(
+            transactions.map(async ({ id, statements }) => {
+              let version = before.get(id)!;
+              const begin = statements.findIndex((statement) => /^\s*begin\b/i.test(statement.text));
+              while (performance.now() < until) {
+                const start = performance.now();
+                // As the app sent them: the reads before BEGIN each on a pooled connection, the transaction on one.
+                for (const statement of statements.slice(0, Math.max(begin, 0)))
+                  await pool!.query(statement.text, statement.params(version));
+                const client = await pool!.connect();
+                try {
+                  for (const statement of statements.slice(Math.max(begin, 0))) {
+                    const result = await client.query(statement.text, statement.params(version));
+                    if (
+                      statement.isWrite &&
+                      (result.rows[0] as { id: number | null } | undefined)?.id == null
+                    )
+                      throw new Error(`the replayed save of bill ${id} at version ${version} wrote nothing`);
+                  }
+                } finally {
+                  client.release();
+                }
+                version += 1;
+                saves += 1;
+                samples.push(performance.now() - start);
               }
-            } finally {
-              client.release();
-            }
-            version += 1;
-            saves += 1;
-            samples.push(performance.now() - start);
-          }
-        }),
-      );
+            }),
+          ),
+        );
+        return { result: undefined, saves };
+      });
       const after = await readVersions();
       const moved = ids.reduce((sum, id) => sum + (after.get(id)! - before.get(id)!), 0);
       if (moved !== saves) throw new Error(`the replay saved ${saves} times but the versions moved ${moved}`);
@@ -234,7 +327,7 @@ const blSave: FigureModule = async (context) => {
         value: result.a,
         baseline: result.b,
         budget: budgetOf('4'),
-        note: `${statementsPerSave} statements per save (${inTransaction} of them begin … commit); the replay writes: ${replayedSaves} replayed saves each wrote the bill (${replaced.count / ids.length} version parameters per save rebound, versions checked after each round); the app's ${appSaves} saves from a client in a child process; pool ${t.app.ctx.env.DB_POOL_SIZE} both sides; ${ROUNDS} alternating rounds of ${SECONDS} s, app ${result.as.map((v) => v.toFixed(1)).join('/')} vs replay ${result.bs.map((v) => v.toFixed(1)).join('/')} ms`,
+        note: `${statementsPerSave} statements per save (${inTransaction} of them begin … commit); the replay writes: ${replayedSaves} replayed saves each wrote the bill (${replaced.count / ids.length} version parameters per save rebound, versions checked after each round); the app's ${appSaves} saves from a client in a child process; pool ${t.app.ctx.env.DB_POOL_SIZE} both sides; ${ROUNDS} alternating rounds of ${SECONDS} s, app ${result.as.map((v) => v.toFixed(1)).join('/')} vs replay ${result.bs.map((v) => v.toFixed(1)).join('/')} ms; CPU per save, all rounds: app ${perSave(cpu.app)} vs replay ${perSave(cpu.replay)}`,
       }),
     ];
   } finally {
