@@ -156,6 +156,9 @@ export async function openBill(page: Page, number: string, person?: { email: str
  * pass.
  */
 export async function expectNoSeriousAxeViolations(page: Page) {
+  // The second suite of a CI run (on PGlite, beside the PostgreSQL one) renders the same build's same screens: the
+  // scans ran there already, and the database under the server does not change a page's markup (decision 038).
+  if (process.env.E2E_AXE === 'off') return;
   await page.evaluate(() =>
     Promise.all(
       document

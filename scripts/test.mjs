@@ -5,7 +5,8 @@
 // order on session 20's slower machine, where the suites alone keep both cores busy.
 // With E2E_EMBEDDED_TOO=1 and DATABASE_URL on PostgreSQL (CI), the end-to-end suite also runs on the embedded
 // default (PGlite) at the same time: its own server, ports (E2E_PORT + 1, E2E_SMTP_PORT + 1) and output folder,
-// its lines prefixed "[pglite]"; Vitest's lines are prefixed "[vitest]". The specs create their own records
+// its lines prefixed "[pglite]", its accessibility scans left to the PostgreSQL suite (E2E_AXE=off, decision 038);
+// Vitest's lines are prefixed "[vitest]". The specs create their own records
 // (e2e/records.ts), so each suite runs two workers, alone or side by side: with one each the two suites left a fifth of
 // the two cores idle (their waits: polls, mail, expect's back-off), and two each took CI's end-to-end part from 9.7 to
 // 7.8 min, the same (7.9 min, 0 flaky) with a third process spinning on one core (docs/benchmarks.md, session 22).
@@ -89,6 +90,8 @@ if (build === 0) {
             E2E_PORT: String(port + 1),
             E2E_SMTP_PORT: String(smtpPort + 1),
             E2E_OUTPUT: '../test-results-pglite',
+            // The accessibility scans run once, in the PostgreSQL suite (decision 038).
+            E2E_AXE: 'off',
           },
           '[pglite]',
         )
