@@ -10,6 +10,7 @@ import {
 import { mantineUseIdWithoutEffect } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { pureContractSchemas } from './build/pure-schemas';
+import { queryMutationCache } from './build/query-mutation-cache';
 import { queryWithoutInfinite } from './build/query-without-infinite';
 import { routePreloadMap } from './build/route-preloads';
 
@@ -24,6 +25,7 @@ export default defineConfig({
     mantineUnusedStaticsCss(),
     mantineOvalLoaderOnly(),
     queryWithoutInfinite(),
+    queryMutationCache(),
     pureContractSchemas(),
     routePreloadMap(),
     precompress(),
