@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunks';
 import { mantineCssPerComponent } from './build/mantine-css';
+import { mantineLoaderTransitions } from './build/mantine-loader-transitions';
 import {
   mantineOvalLoaderOnly,
   mantineUnusedStatics,
@@ -24,6 +25,7 @@ export default defineConfig({
     mantineUnusedStatics(),
     mantineUnusedStaticsCss(),
     mantineOvalLoaderOnly(),
+    mantineLoaderTransitions(),
     queryWithoutInfinite(),
     queryMutationCache(),
     pureContractSchemas(),
