@@ -1,9 +1,9 @@
 import type { MenuProps } from '@mantine/core';
-import { cloneElement, type ReactElement, type ReactNode, type Ref, useLayoutEffect, useState } from 'react';
-import { type Handoff, openerProps, useOnDemand, useTakeFocus } from './on-demand';
+import { cloneElement, type ReactElement, type ReactNode, type Ref } from 'react';
+import { openerProps, useOnDemand } from './on-demand';
 import { type Overlays, overlays } from './overlays';
 
-type MenuTarget = ReactElement<{ ref?: Ref<HTMLButtonElement> }>;
+export type MenuTarget = ReactElement<{ ref?: Ref<HTMLButtonElement> }>;
 type Props = Omit<MenuProps, 'children' | 'defaultOpened'> & {
   /** The menu's button. */
   target: MenuTarget;
@@ -22,47 +22,11 @@ export function OnDemandMenu({ target, children, ...menuProps }: Props) {
   const part = useOnDemand<Overlays, HTMLButtonElement>(overlays);
   const { real, handoff, request } = part;
   if (real)
-    return (
-      <RealMenu
-        Menu={real.Menu}
-        handoff={handoff}
-        target={target}
-        menuProps={menuProps}
-        dropdown={children}
-      />
-    );
+    return <real.RealMenu handoff={handoff} target={target} menuProps={menuProps} dropdown={children} />;
   return cloneElement(target as ReactElement<Record<string, unknown>>, {
     ...openerProps(part, 'menu'),
     onKeyDown: (event: { key: string }) => {
       if (OPENING_KEYS.has(event.key)) request(true);
     },
   });
-}
-
-function RealMenu({
-  Menu,
-  handoff,
-  target,
-  menuProps,
-  dropdown,
-}: {
-  Menu: Overlays['Menu'];
-  handoff: Handoff;
-  target: MenuTarget;
-  menuProps: Omit<MenuProps, 'children' | 'defaultOpened'>;
-  dropdown: (Menu: Overlays['Menu']) => ReactNode;
-}) {
-  const focusRef = useTakeFocus<HTMLButtonElement>(handoff.focus);
-  // Opened just after mounting, not mounted open: Mantine records the element to return the focus to (the button)
-  // when the menu opens, not when it mounts open.
-  const [opened, setOpened] = useState(false);
-  useLayoutEffect(() => {
-    if (handoff.open) setOpened(true);
-  }, [handoff]);
-  return (
-    <Menu {...menuProps} opened={opened} onChange={setOpened}>
-      <Menu.Target>{cloneElement(target, { ref: focusRef })}</Menu.Target>
-      {dropdown(Menu)}
-    </Menu>
-  );
 }

@@ -1,7 +1,7 @@
 import { Input, type SelectProps, TextInput } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
-import { type Handoff, useOnDemand, useTakeFocus } from './on-demand';
+import { type KeyboardEvent, type Ref, useState } from 'react';
+import { useOnDemand } from './on-demand';
 import { type Overlays, overlays } from './overlays';
 
 type Item = string | { value: string; label?: string };
@@ -42,7 +42,7 @@ function Chevron() {
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /** The clear button's name ("Clear Status"): an icon button needs one (axe: button-name, critical). */
-function clearLabel(props: SelectProps): string {
+export function clearLabel(props: SelectProps): string {
   const name = typeof props.label === 'string' ? props.label : props['aria-label'];
   return name ? `Clear ${name}` : 'Clear';
 }
@@ -59,7 +59,7 @@ export function OnDemandSelect(props: SelectProps & { ref?: Ref<HTMLInputElement
   );
   const [typed, setTyped] = useState<string | null>(null);
   const standInRef = useMergedRef(standIn, props.ref);
-  if (real) return <RealSelect Select={real.Select} props={props} handoff={handoff} typed={typed} />;
+  if (real) return <real.RealSelect props={props} handoff={handoff} typed={typed} />;
 
   const { data, value, searchable, clearable, disabled, readOnly, onChange, onBlur } = props;
   const label = optionLabel(data, value);
@@ -118,37 +118,6 @@ export function OnDemandSelect(props: SelectProps & { ref?: Ref<HTMLInputElement
         )
       }
       rightSectionPointerEvents={cleared ? 'all' : 'none'}
-    />
-  );
-}
-
-function RealSelect({
-  Select,
-  props,
-  handoff,
-  typed,
-}: {
-  Select: Overlays['Select'];
-  props: SelectProps & { ref?: Ref<HTMLInputElement> };
-  handoff: Handoff;
-  typed: string | null;
-}) {
-  const focusRef = useTakeFocus<HTMLInputElement>(handoff.focus, handoff.selection);
-  // Text typed into the stand-in becomes the search. Mantine clears the search when it mounts (its effects run
-  // before this one), so it is put back here once; from then on the search is Mantine's own to change.
-  const [search, setSearch] = useState(typed ?? '');
-  const handed = useRef(typed);
-  useEffect(() => {
-    if (handed.current !== null) setSearch(handed.current);
-  }, []);
-  const ref = useMergedRef(focusRef, props.ref);
-  return (
-    <Select
-      {...props}
-      clearButtonProps={{ 'aria-label': clearLabel(props), ...props.clearButtonProps }}
-      ref={ref}
-      defaultDropdownOpened={handoff.open}
-      {...(typed === null ? {} : { searchValue: search, onSearchChange: setSearch })}
     />
   );
 }
