@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney } from './format';
+import { formatDate } from './format';
+import { formatDateTime } from './format-date-time';
+import { formatMoney } from './format-money';
 
 describe('formatMoney', () => {
   it('shows the decimal string with its currency code', () => {

@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';
 import { StatusPill } from '../../../components/status-pill';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { toast } from '../../../lib/toast';
 import { usePasskeyChanges, usePasskeys, useSecondFactor } from '../api/second-factor';
 import { RecoveryCodesAlert } from './second-factor-panel';

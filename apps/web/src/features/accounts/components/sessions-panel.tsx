@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryStatus } from '../../../components/query-status';
 import { StatusPill } from '../../../components/status-pill';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { toast } from '../../../lib/toast';
 import { useEndMySessions, useMySessions } from '../api/sessions';
 

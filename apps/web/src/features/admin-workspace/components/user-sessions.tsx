@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { toast } from '../../../lib/toast';
 import { useEndUserSessions, useUserSessions } from '../api/user-sessions';
 

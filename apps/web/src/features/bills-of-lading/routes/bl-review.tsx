@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/page-frame';
 import { QueryStatus } from '../../../components/query-status';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { useBillOfLadingReview } from '../api/get-bill-of-lading-review';
 import { ReviewActions } from '../components/review/review-actions';
 import { ReviewComparisonTable } from '../components/review/review-comparison-table';

@@ -21,7 +21,7 @@ import { TextField, useField } from '../../../components/form/text-fields';
 import { QueryStatus } from '../../../components/query-status';
 import { ApiError } from '../../../lib/api-client';
 import { deadlineText } from '../../../lib/deadline';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { usePutVgmDeclarations, useVgmDeclarations } from '../api/vgm-declarations';

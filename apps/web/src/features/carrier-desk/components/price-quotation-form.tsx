@@ -14,7 +14,8 @@ import { mappedBodyResolver } from '../../../components/form/mapped-body-resolve
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import { usePriceQuotation } from '../api/price-quotation';
 import classes from './carrier-desk.module.css';

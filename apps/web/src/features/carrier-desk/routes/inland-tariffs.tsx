@@ -2,7 +2,7 @@ import type { InlandMode, InlandTariff } from '@lading/contract/inland-tariffs';
 import type { Port } from '@lading/contract/reference-data';
 import { useListPage } from '../../../components/list-page';
 import { OnDemandSelect } from '../../../components/on-demand-select';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format-money';
 import { useInlandTariffs } from '../api/inland-tariffs';
 import { InlandTariffEditor, MODE_OPTIONS } from '../components/inland-tariff-form';
 import { INLAND_TARIFF, inlandLegLabel } from '../components/inland-tariff-mapping';

@@ -1,7 +1,7 @@
 import type { Port } from '@lading/contract/reference-data';
 import type { Tariff } from '@lading/contract/tariffs';
 import { useListPage } from '../../../components/list-page';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format-money';
 import { useTariffs } from '../api/find-tariffs';
 import { laneLabel } from '../components/desk-facts';
 import { PortFilter } from '../components/tariff-fields';

@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { cloneElement, type ReactElement, type Ref, useLayoutEffect } from 'react';
 import { type Handoff, useTakeFocus } from '../../../components/on-demand';
 import type { Overlays } from '../../../components/overlays';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import classes from './notification-dropdown.module.css';

@@ -1,6 +1,6 @@
 import type { BlHistoryEntry } from '@lading/contract/bill-of-lading-review';
 import { List, Paper, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTime } from '../../../../lib/format-date-time';
 import { displayValue, fieldLabel } from './review-format';
 
 const ACTIONS: Record<string, string> = {

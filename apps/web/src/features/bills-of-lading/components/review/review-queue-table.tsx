@@ -1,7 +1,7 @@
 import type { ReviewQueueItem } from '@lading/contract/bill-of-lading-review';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTime } from '../../../../lib/format-date-time';
 
 const port = (code: string | null, name: string | null) => (code ? `${name ?? ''} (${code})`.trim() : '—');
 
