@@ -3,8 +3,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetched, heldBack } from '../test/on-demand';
+import { createLocalSearch } from './local-search';
 import { overlays } from './overlays';
-import { createLocalSearch, Typeahead, type TypeaheadSearch } from './typeahead';
+import { Typeahead, type TypeaheadSearch } from './typeahead';
 
 type Port = { code: string; name: string };
 const PORTS: Port[] = [

@@ -1,4 +1,3 @@
-import { filterBySubstring } from '@lading/contract/search-text';
 import { TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { type ErrorDisplay, errorChrome } from './form/field-chrome';
@@ -78,16 +77,4 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
       }}
     />
   );
-}
-
-/**
- * A search over a list already loaded (the commodity field over the HS list, section 5): a case- and
- * accent-insensitive substring match, answered without a request.
- */
-export function createLocalSearch<T>(
-  items: readonly T[],
-  getText: (item: T) => string,
-  limit = 20,
-): TypeaheadSearch<T> {
-  return async (term) => filterBySubstring(items, term, getText, limit);
 }

@@ -7,8 +7,9 @@ import { useController, useFieldArray, useFormContext, useWatch } from 'react-ho
 import { SelectField } from '../../../components/form/choice-fields';
 import { useFormOptions } from '../../../components/form/field-chrome';
 import { TextField } from '../../../components/form/text-fields';
+import { createLocalSearch } from '../../../components/local-search';
 import plain from '../../../components/plain-table.module.css';
-import { createLocalSearch, Typeahead } from '../../../components/typeahead';
+import { Typeahead } from '../../../components/typeahead';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import classes from './containers-table.module.css';
 

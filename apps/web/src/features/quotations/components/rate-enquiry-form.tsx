@@ -26,7 +26,7 @@ import { DateField } from '../../../components/form/date-fields';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { DecimalField, IntegerField } from '../../../components/form/number-fields';
 import { TextField, useField } from '../../../components/form/text-fields';
-import { createLocalSearch } from '../../../components/typeahead';
+import { createLocalSearch } from '../../../components/local-search';
 import { useCargoTypes } from '../../../lib/reference-data/find-cargo-types';
 import { useHsnCodes } from '../../../lib/reference-data/find-hsn-codes';
 import { useIsoEquipment } from '../../../lib/reference-data/find-iso-equipment';
