@@ -10,7 +10,9 @@
 // list's stylesheet in the shell's, login 89.7 -> 90.1 KB, the BL list a file fewer). 2026-12-02, issue 29's third
 // round (helper h-size2): login 1.551x, BL list 2.310x, bl_view 2.735x (hello-world 58,098 B), ceilings about 500 B
 // above; the BL list's budget (2.3) is not met yet, so its ceiling stays above it. 2026-12-03, issue 29's fourth round
-// (helper h-size3): login 1.549x, BL list 2.290x (budget met, ceiling 2.297), bl_view 2.729x (its ceiling kept). `budget`
+// (helper h-size3): login 1.549x, BL list 2.290x (budget met, ceiling 2.297), bl_view 2.729x (its ceiling kept).
+// 2026-12-03, issue 29's fifth round (helper h-size4; means of five builds): login 1.544x, BL list 2.263x (ceiling
+// 2.27, about 400 B above), bl_view 2.723x (their ceilings kept). `budget`
 // is issue 29's target, which `npm run bench` measures in Chromium (bench/figures/6-first-load.figure.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +36,7 @@ export const FIRST_LOAD_PAGES = [
   {
     page: '/app-dashboard/bl-list',
     modules: [...PORTAL, 'src/features/bills-of-lading/routes/bl-list.tsx'],
-    ceiling: 2.297,
+    ceiling: 2.27,
     budget: 2.3,
   },
   {
