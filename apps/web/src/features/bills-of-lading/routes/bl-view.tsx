@@ -43,6 +43,7 @@ export function BlViewPage({ id }: { id: string }) {
   useEffect(() => {
     startTransition(() => setFormBill(shownBill));
   }, [shownBill]);
+  const waitingForDeadlines = useSlowWait(Boolean(shownBill) && deadlines.isPending);
   const notFound = !Number.isInteger(billId) || (bill.error instanceof ApiError && bill.error.status === 404);
   // Section 8: a failed call only releases the overlay (no toast); the page offers to try again instead of
   // "Loading…" for ever. Package types load first (section 4), so their failure stops the bill too.
@@ -140,12 +141,32 @@ export function BlViewPage({ id }: { id: string }) {
       )}
       {/* Until the form is there, the space below the header fills the screen: the footer starts below the fold and
           nothing visible moves when the form arrives (Lighthouse's CLS, figure 7). The loader shows until the bill
-          arrives; then the header is on screen, and the empty space waits for the form without moving a loader. */}
+          arrives; then the header is on screen, and the empty space waits for the form without moving a loader. When
+          the form still waits for the deadlines' call after a moment, a loader says so again: the page under the
+          header looked finished and empty for as long as that call took. It goes in the commit that draws the banner
+          above it, so it never moves either. */}
       {(!formBill || deadlines.isPending) && !notFound && !failed && (
         <Center mih="100dvh" style={{ alignItems: 'flex-start', paddingTop: '20vh' }}>
-          {!shownBill && <Loader aria-label="Loading the bill of lading" />}
+          {(!shownBill || waitingForDeadlines) && <Loader aria-label="Loading the bill of lading" />}
         </Center>
       )}
     </PageFrame>
   );
+}
+
+/** How long the form may wait for the deadlines' call, once the bill is in, before a loader says it is coming. */
+export const DEADLINES_PATIENCE_MS = 500;
+
+/** True once `waiting` has held for DEADLINES_PATIENCE_MS, and false as soon as it ends. */
+function useSlowWait(waiting: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!waiting) {
+      setSlow(false);
+      return;
+    }
+    const timer = setTimeout(() => setSlow(true), DEADLINES_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return waiting && slow;
 }
