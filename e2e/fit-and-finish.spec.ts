@@ -204,6 +204,19 @@ test.describe('at 1440 px', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(1440);
     }
     expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // Each container's number (its row's header cell) is centred on its row as the type beside it is: the column
+    // headers' rule (at the bottom, by their cells) once put it 9 px lower than the rest of its row.
+    const offsets = await scroller.locator('tbody th[scope="row"]').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const number = cell.firstElementChild!.getBoundingClientRect();
+        const type = document.createRange();
+        type.selectNodeContents(cell.nextElementSibling!);
+        const text = type.getBoundingClientRect();
+        return Math.round(Math.abs(number.top + number.bottom - text.top - text.bottom) / 2);
+      }),
+    );
+    expect(offsets).toHaveLength(4);
+    expect(offsets.filter((offset) => offset > 2)).toEqual([]);
     await attachScreenshot(page, 'bl-view-containers-1440');
   });
 
