@@ -3,6 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { PlainAlert } from '../../../components/plain-alert';
 import type { ApiError } from '../../../lib/api-client';
 import { deadlineState, deadlineText, useNow } from '../../../lib/deadline';
+import { useCan } from '../../../lib/permissions';
 import { formatPortTime } from '../../../lib/port-time';
 import { useBillDeadlines } from '../api/get-bill-deadlines';
 
@@ -18,6 +19,7 @@ const CUT_OFF_NAMES = { DCO: 'documentation cut-off (DCO)', VCO: 'VGM cut-off (V
  */
 export function SailingDeadlines({ billId, status }: { billId: number; status: BlStatus }) {
   const now = useNow();
+  const can = useCan();
   const sailing = useBillDeadlines(billId).data?.sailing;
   if (!sailing || status === 'ISSUED' || status === 'SURRENDERED') return null;
   const zone = sailing.port.timeZone;
@@ -56,8 +58,11 @@ export function SailingDeadlines({ billId, status }: { billId: number; status: B
         <Stack gap={4}>
           <Text size="sm">
             The {CUT_OFF_NAMES.DCO} of {vessel} at {sailing.port.name} was {formatPortTime(si.at, zone)}. The
-            carrier no longer accepts the shipping instructions for this sailing, so this bill cannot be
-            submitted. Please contact the carrier: they can accept it late.
+            carrier no longer accepts the shipping instructions for this sailing, so{' '}
+            {can('ADMIN.BL_REVIEW.VIEW')
+              ? // Carrier staff: the customer is the one refused; the carrier can take the submission late.
+                `the customer cannot submit ${status === 'APPROVED' ? 'changes to this approved bill' : 'this bill'} unless the carrier accepts it late.`
+              : `${status === 'APPROVED' ? 'changes to this approved bill' : 'this bill'} cannot be submitted. Please contact the carrier: they can accept ${status === 'APPROVED' ? 'them' : 'it'} late.`}
           </Text>
           {lines}
         </Stack>
