@@ -1,5 +1,6 @@
 import { type PermissionSet, toPermissionSet } from '@lading/contract/access';
 import { type PermissionCode, toPermission } from '../lib/permissions';
+import type { Session } from '../lib/session';
 
 /** A permission set holding exactly these permissions, shaped as the auth-data endpoint answers it. */
 export const permissionSetOf = (...codes: PermissionCode[]): PermissionSet =>
@@ -53,3 +54,20 @@ export const STAFF_PERMISSIONS = permissionSetOf(
   'CP.TRACKING.VIEW',
   'ADMIN.EQUIPMENT_EVENT.CREATE',
 );
+
+/** A signed-in customer-like session holding `permissions`, for a component test's `setSession`. */
+export const sessionWith = (permissions: PermissionSet): Session => ({
+  accessToken: 'token',
+  user: {
+    id: 7,
+    is_admin: false,
+    email: 'c@example.com',
+    first_name: 'C',
+    last_name: 'D',
+    username: 'c@example.com',
+    party: null,
+    party_name: null,
+    party_code: null,
+  },
+  authData: { permissions, offices: [], selectedOffice: null, isCorporateOffice: false, yardId: null },
+});

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session';
-import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS } from '../../../test/permission-sets';
+import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS, sessionWith } from '../../../test/permission-sets';
 import { billDeadlinesQuery } from '../api/get-bill-deadlines';
 import { SailingDeadlines } from './sailing-deadlines';
 
@@ -28,21 +28,7 @@ const overdue: BillDeadlines = {
 };
 
 function renderBanner(status: BlStatus, permissions: PermissionSet) {
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: 7,
-      is_admin: false,
-      email: 'c@example.com',
-      first_name: 'C',
-      last_name: 'D',
-      username: 'c@example.com',
-      party: null,
-      party_name: null,
-      party_code: null,
-    },
-    authData: { permissions, offices: [], selectedOffice: null, isCorporateOffice: false, yardId: null },
-  });
+  setSession(sessionWith(permissions));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(billDeadlinesQuery(18).queryKey, overdue);
   render(

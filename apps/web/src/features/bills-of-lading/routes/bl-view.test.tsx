@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Session, setSession } from '../../../lib/session';
-import { CUSTOMER_PERMISSIONS } from '../../../test/permission-sets';
+import { setSession } from '../../../lib/session';
+import { CUSTOMER_PERMISSIONS, sessionWith } from '../../../test/permission-sets';
 import { BlViewPage, DEADLINES_PATIENCE_MS } from './bl-view';
 
 // The form itself is not what these tests read: only whether it is drawn, and what the space below the header shows
@@ -35,28 +35,7 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function signIn() {
-  const session: Session = {
-    accessToken: 'token',
-    user: {
-      id: 7,
-      is_admin: false,
-      email: 'c@example.com',
-      first_name: 'C',
-      last_name: 'D',
-      username: 'c@example.com',
-      party: null,
-      party_name: null,
-      party_code: null,
-    },
-    authData: {
-      permissions: CUSTOMER_PERMISSIONS,
-      offices: [],
-      selectedOffice: null,
-      isCorporateOffice: false,
-      yardId: null,
-    },
-  };
-  setSession(session);
+  setSession(sessionWith(CUSTOMER_PERMISSIONS));
 }
 
 /** The page with the bill answering at once and the deadlines' call answering when `answerDeadlines` is called. */
