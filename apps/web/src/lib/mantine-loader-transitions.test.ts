@@ -1,19 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mantineLoaderTransitions, slideDown } from '../../build/mantine-loader-transitions';
+import { MANTINE_COMPONENTS, type Transform } from '../test/mantine-sources';
 
-const components = join(
-  dirname(createRequire(import.meta.url).resolve('@mantine/core')),
-  '..',
-  'esm',
-  'components',
-);
-type Transform = (code: string, id: string) => { code: string } | null;
+const components = MANTINE_COMPONENTS;
 const transform = mantineLoaderTransitions().transform as Transform;
 const QUERY = '?loader-transition';
 const patched = (file: string, query = '') => {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DROPPED_LOADERS,
@@ -10,14 +9,9 @@ import {
   mantineUnusedStaticsCss,
   STYLED_IN_SHEET,
 } from '../../build/mantine-statics';
+import { MANTINE_COMPONENTS, type Transform } from '../test/mantine-sources';
 
-const components = join(
-  dirname(createRequire(import.meta.url).resolve('@mantine/core')),
-  '..',
-  'esm',
-  'components',
-);
-type Transform = (code: string, id: string) => { code: string } | null;
+const components = MANTINE_COMPONENTS;
 const transform = mantineUnusedStatics().transform as Transform;
 const transformCss = mantineUnusedStaticsCss().transform as Transform;
 const transformLoader = mantineOvalLoaderOnly().transform as Transform;

@@ -1,31 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CUSTOMER_PERMISSIONS, permissionSetOf, STAFF_PERMISSIONS } from '../test/permission-sets';
+import {
+  CUSTOMER_PERMISSIONS,
+  permissionSetOf,
+  STAFF_PERMISSIONS,
+  sessionWith,
+} from '../test/permission-sets';
 import { can, holds, homePath, toPermission, useCan } from './permissions';
-import { type Session, setSession } from './session';
-
-const sessionWith = (authData: Session['authData']): Session => ({
-  accessToken: 'token',
-  user: {
-    id: 7,
-    is_admin: false,
-    email: 'c@example.com',
-    first_name: 'C',
-    last_name: 'D',
-    username: 'c@example.com',
-    party: null,
-    party_name: null,
-    party_code: null,
-  },
-  authData,
-});
-const authDataWith = (permissions: ReturnType<typeof permissionSetOf>) => ({
-  permissions,
-  offices: [],
-  selectedOffice: null,
-  isCorporateOffice: false,
-  yardId: null,
-});
+import { setSession } from './session';
 
 afterEach(() => setSession(null));
 
@@ -75,16 +57,16 @@ describe('homePath', () => {
 describe('can and useCan read the session', () => {
   it('can() answers from the stored auth data; a session without auth data holds nothing', () => {
     expect(can('CP.BL.VIEW')).toBe(false);
-    setSession(sessionWith(undefined));
+    setSession({ ...sessionWith(CUSTOMER_PERMISSIONS), authData: undefined });
     expect(can('CP.BL.VIEW')).toBe(false);
-    setSession(sessionWith(authDataWith(CUSTOMER_PERMISSIONS)));
+    setSession(sessionWith(CUSTOMER_PERMISSIONS));
     expect(can('CP.BL.EDIT')).toBe(true);
   });
   it('useCan() re-renders when the permissions change', () => {
-    setSession(sessionWith(authDataWith(STAFF_PERMISSIONS)));
+    setSession(sessionWith(STAFF_PERMISSIONS));
     const { result } = renderHook(() => useCan());
     expect(result.current('CP.BL.EDIT')).toBe(false);
-    act(() => setSession(sessionWith(authDataWith(CUSTOMER_PERMISSIONS))));
+    act(() => setSession(sessionWith(CUSTOMER_PERMISSIONS)));
     expect(result.current('CP.BL.EDIT')).toBe(true);
   });
 });

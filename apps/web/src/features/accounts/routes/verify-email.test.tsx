@@ -1,18 +1,11 @@
 import { ACCOUNT_MESSAGES } from '@lading/contract/accounts';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRouted } from '../../../test/render-routed';
 import { VerifyEmailPage } from './verify-email';
 
 function renderPage(token: string | undefined) {
-  const rootRoute = createRootRoute({ component: () => <VerifyEmailPage token={token} /> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() });
-  render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  renderRouted(() => <VerifyEmailPage token={token} />);
 }
 
 const answer = (status: number, body: unknown) =>

@@ -1,11 +1,9 @@
 import type { BillDeadlines } from '@lading/contract/shipments';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/session';
 import { CUSTOMER_PERMISSIONS, sessionWith } from '../../../test/permission-sets';
+import { renderRouted } from '../../../test/render-routed';
 import { BlViewPage, DEADLINES_PATIENCE_MS } from './bl-view';
 
 // The form itself is not what these tests read: only whether it is drawn, and what the space below the header shows
@@ -54,15 +52,7 @@ function renderPage() {
     }),
   );
   signIn();
-  const rootRoute = createRootRoute({ component: () => <BlViewPage id="18" /> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouted(() => <BlViewPage id="18" />);
   return { answerDeadlines };
 }
 

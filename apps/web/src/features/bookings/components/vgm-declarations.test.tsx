@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format';
-import { type Session, setSession } from '../../../lib/session';
-import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS } from '../../../test/permission-sets';
+import { setSession } from '../../../lib/session';
+import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS, sessionWith } from '../../../test/permission-sets';
 import { VgmDeclarations } from './vgm-declarations';
 
 const HOUR = 3_600_000;
@@ -48,24 +48,7 @@ const read = (over: Partial<Read> = {}): Read => ({
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function signIn(permissions: typeof CUSTOMER_PERMISSIONS) {
-  const session: Session = {
-    accessToken: 'token',
-    user: {
-      id: 7,
-      is_admin: false,
-      email: 'c@example.com',
-      first_name: 'C',
-      last_name: 'D',
-      username: 'c@example.com',
-      party: null,
-      party_name: null,
-      party_code: null,
-    },
-    authData: { permissions, offices: [], selectedOffice: null, isCorporateOffice: false, yardId: null },
-  };
-  setSession(session);
-}
+const signIn = (permissions: typeof CUSTOMER_PERMISSIONS) => setSession(sessionWith(permissions));
 
 function renderSection(answers: (url: string, init?: RequestInit) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => answers(String(url), init));

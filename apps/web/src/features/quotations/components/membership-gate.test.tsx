@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, type Session, setSession } from '../../../lib/session';
+import { renderRouted } from '../../../test/render-routed';
 import { MembershipGate } from './membership-gate';
 
 const user = (companyStatus: 'PENDING' | 'APPROVED' | null): Session['user'] => ({
@@ -21,21 +19,11 @@ const user = (companyStatus: 'PENDING' | 'APPROVED' | null): Session['user'] => 
 
 function renderGate(companyStatus: 'PENDING' | 'APPROVED' | null) {
   setSession({ accessToken: 'token', user: user(companyStatus) });
-  const rootRoute = createRootRoute({
-    component: () => (
-      <MembershipGate title="Rate Enquiry">
-        <form aria-label="Rate enquiry form" />
-      </MembershipGate>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouted(() => (
+    <MembershipGate title="Rate Enquiry">
+      <form aria-label="Rate enquiry form" />
+    </MembershipGate>
+  ));
 }
 
 const answer = (companyStatus: 'PENDING' | 'APPROVED') =>
