@@ -21,6 +21,7 @@ import {
 } from '@lading/contract/reference-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../lib/request';
+import { createSharedAnswers } from '../../lib/shared-answers';
 import { compiledSerializerCompiler } from '../../plugins/compiled-serializer';
 import type { ReferenceDataService } from './reference-data.service';
 
@@ -35,6 +36,8 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
 ) => {
   // Reference calls carry a bearer token (specification section 7): any signed-in user may read code lists.
   const config = { access: 'signed-in' } as const;
+  // The whole lists are the same for every signed-in caller: built once, kept five minutes (lib/shared-answers.ts).
+  const lists = createSharedAnswers({ ttlMs: 5 * 60_000 });
 
   app.get(
     `${BASE}/ports/`,
@@ -121,7 +124,10 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
         response: { 200: HsnCodesResponseSchema, ...errors },
       },
     },
-    async (request) => service.findHsnCodes(request.query),
+    async (request, reply) =>
+      request.query.commodityStartsWith
+        ? service.findHsnCodes(request.query)
+        : lists.send(request, reply, 'hs-codes', () => service.findHsnCodes({})),
   );
 
   app.get(
@@ -134,7 +140,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
         response: { 200: PackageTypesResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findPackageTypes(),
+    async (request, reply) => lists.send(request, reply, 'package-types', () => service.findPackageTypes()),
   );
 
   app.get(
@@ -147,7 +153,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
         response: { 200: IsoEquipmentResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findIsoEquipment(),
+    async (request, reply) => lists.send(request, reply, 'iso-equipment', () => service.findIsoEquipment()),
   );
 
   app.get(
@@ -160,7 +166,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
         response: { 200: CargoTypesResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findCargoTypes(),
+    async (request, reply) => lists.send(request, reply, 'cargo-types', () => service.findCargoTypes()),
   );
 
   app.get(
@@ -173,7 +179,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ referenceData: Referen
         response: { 200: UnitMappingResponseSchema, 401: ErrorBodySchema },
       },
     },
-    async () => service.findUnitMapping(),
+    async (request, reply) => lists.send(request, reply, 'unit-mapping', () => service.findUnitMapping()),
   );
 
   app.get(
