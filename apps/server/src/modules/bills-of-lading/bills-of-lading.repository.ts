@@ -454,6 +454,27 @@ export async function findBillSailing(
   return row ?? null;
 }
 
+/**
+ * Whether the bill is within the caller's `scope` (null when absent or outside it) and, if so, the voyage and port of
+ * loading of its booking (`sailing: null` when it has no booking, or the booking no voyage): the deadlines' read,
+ * without the whole bill.
+ */
+export async function findVisibleBillSailing(
+  db: Conn,
+  scope: Scope,
+  billId: number,
+): Promise<{ sailing: { voyageId: number; polId: number } | null } | null> {
+  const [row] = await queryRows<{ voyageId: number | null; polId: number | null }>(
+    db,
+    sql`select bk.voyage_id as "voyageId", bk.pol_id as "polId"
+      from bills_of_lading b left join bookings bk on bk.id = b.booking_id
+      where b.id = ${billId} and ${scoped('bill', scope)}`,
+  );
+  if (!row) return null;
+  const { voyageId, polId } = row;
+  return { sailing: voyageId !== null && polId !== null ? { voyageId, polId } : null };
+}
+
 /** Until when each cut-off is accepted late for this bill (the latest grant per cut-off). */
 export async function findLateAcceptances(db: Conn, billId: number): Promise<Map<string, Date>> {
   const rows = await queryRows<{ cutOff: string; until: string }>(

@@ -27,6 +27,7 @@ import {
   findBills,
   findKnownReferences,
   findLateAcceptances,
+  findVisibleBillSailing,
   lockBill,
   reloadBill,
   writeBill,
@@ -181,7 +182,7 @@ function writesNothing(bill: BillOfLading, write: BillWrite): boolean {
 
 export function createBillsOfLadingService(deps: {
   db: Db;
-  voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff' | 'getVoyage'>;
+  voyages: Pick<VoyagesService, 'sailingFrom' | 'assertBeforeCutOff' | 'loadingCall'>;
 }) {
   const { db, voyages } = deps;
 
@@ -297,20 +298,22 @@ export function createBillsOfLadingService(deps: {
      * time zone, with the latest late acceptance of each; `sailing: null` when the booking is on no voyage.
      */
     async getDeadlines(caller: Principal, id: number): Promise<BillDeadlines> {
-      const bill = await getVisibleBill(db, caller, id);
-      const sailing = bill.bookingId === null ? null : await findBillSailing(db, bill.id);
+      // Three small reads, not the whole bill and voyage: bl_view asks for this beside the bill on its first load,
+      // and its form waits for the answer (figure 7).
+      const visible = await findVisibleBillSailing(db, caller.scope, id);
+      if (!visible) throw notFound('Bill of lading');
+      const { sailing } = visible;
       if (!sailing) return { sailing: null };
-      const [voyage, late] = await Promise.all([
-        voyages.getVoyage(sailing.voyageId),
-        findLateAcceptances(db, bill.id),
+      const [call, late] = await Promise.all([
+        voyages.loadingCall(sailing.voyageId, sailing.polId),
+        findLateAcceptances(db, id),
       ]);
-      const call = voyage.calls.find((c) => c.port.id === sailing.polId && c.status !== 'OMITTED');
       if (!call) return { sailing: null };
       return {
         sailing: {
-          voyageId: voyage.id,
-          vesselName: voyage.vessel.name,
-          carrierVoyageNumber: voyage.carrierVoyageNumber,
+          voyageId: call.voyageId,
+          vesselName: call.vesselName,
+          carrierVoyageNumber: call.carrierVoyageNumber,
           port: call.port,
           etd: call.etd,
           departed: call.status === 'DEPARTED',

@@ -3,6 +3,7 @@ import type {
   CarrierServiceBody,
   CutOffCode,
   PointToPointResult,
+  PortRef,
   Vessel,
   VesselBody,
   VesselListQuery,
@@ -666,6 +667,8 @@ export type LoadingCall = {
   carrierVoyageNumber: string;
   vesselName: string;
   callId: number;
+  /** The port of loading, with its time zone. */
+  port: PortRef;
   status: string;
   etd: string;
   cutOffs: { code: CutOffCode; at: string }[];
@@ -680,14 +683,16 @@ export async function findLoadingCall(
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`select v.id as "voyageId", v.carrier_voyage_number as "carrierVoyageNumber", vs.name as "vesselName",
-        l.id as "callId", l.status, ${iso(sql`l.etd`)} as etd, ${LOADING_CUT_OFFS} as "cutOffs"
+        l.id as "callId", ${portJson('p')} as port, l.status, ${iso(sql`l.etd`)} as etd,
+        ${LOADING_CUT_OFFS} as "cutOffs"
       from transport_calls l
       join voyages v on v.id = l.voyage_id
       join vessels vs on vs.id = v.vessel_id
+      join ports p on p.id = l.port_id
       where l.voyage_id = ${voyageId} and l.port_id = ${portId} and l.status <> 'OMITTED'
       order by l.sequence limit 1`,
   );
-  return row ? { ...(row as LoadingCall), cutOffs: parsed(row.cutOffs) } : null;
+  return row ? { ...(row as LoadingCall), port: parsed(row.port), cutOffs: parsed(row.cutOffs) } : null;
 }
 
 /**

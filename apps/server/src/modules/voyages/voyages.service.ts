@@ -547,6 +547,11 @@ export function createVoyagesService(deps: { db: Db; onCallChange?: CallChangeLi
       return call;
     },
 
+    /** The voyage's loading call at `polId` (its first that is not omitted), or null when it does not load there. */
+    loadingCall(voyageId: number, polId: number): Promise<LoadingCall | null> {
+      return findLoadingCall(db, voyageId, polId);
+    },
+
     /**
      * Refuses (409 CUT_OFF_PASSED, naming the cut-off and when it was) once the sailing has left the port of loading
      * or its `code` cut-off has passed; `lateUntil` (a late acceptance granted by staff) keeps it open until then.
