@@ -47,6 +47,9 @@ export function lazyModuleChunks(
 /** The module main.tsx fetches the router with (src/app/routed-app.tsx), as the build's lazy modules are named. */
 export const ROUTED_APP_MODULE = 'src/app/routed-app.tsx';
 
+/** The signed-in layout's module (header, content, footer): a screen under it gets the header's shell in its HTML. */
+export const PORTAL_LAYOUT_MODULE = 'src/app/layout/portal-layout.tsx';
+
 /**
  * The JS and CSS files a first load fetches: the entry with its static imports (and their CSS), plus the lazy modules
  * the route renders at once (keys of the manifest, e.g. 'src/features/accounts/routes/login.tsx') with theirs.

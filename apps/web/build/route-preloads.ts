@@ -7,14 +7,18 @@ import {
   firstLoadFiles,
   LAZY_MODULES_FILE,
   lazyModuleChunks,
+  PORTAL_LAYOUT_MODULE,
   ROUTED_APP_MODULE,
   readManifest,
 } from './first-load';
 
 /** One screen of the router: its address pattern (TanStack's, `$id` for a parameter) and its lazy modules. */
 export type RouteModules = { path: string; modules: string[] };
-/** What the server adds to the HTML of an address matching `path`: the screen's chunks the entry does not bring. */
-export type RoutePreload = { path: string; scripts: string[]; styles: string[] };
+/**
+ * What the server adds to the HTML of an address matching `path`: the screen's chunks the entry does not bring, and
+ * for a screen of the signed-in layout (`portal`) the header's shell (index.html's `portal-shell` template) in #root.
+ */
+export type RoutePreload = { path: string; scripts: string[]; styles: string[]; portal: boolean };
 
 /** Where the build writes the route → files map (beside Vite's manifest; the server never serves dist/.vite). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
@@ -113,6 +117,7 @@ export function routePreloads(dist: string, routes: RouteModules[]): RoutePreloa
       path,
       scripts: files.filter((file) => file.endsWith('.js')),
       styles: files.filter((file) => file.endsWith('.css')),
+      portal: modules.includes(PORTAL_LAYOUT_MODULE),
     };
   });
 }

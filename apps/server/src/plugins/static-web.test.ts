@@ -130,8 +130,9 @@ describe('static assets of the build', () => {
 describe("a screen's chunks named in the HTML sent for its address", () => {
   let t: TestApp;
   let dist: string;
+  const SHELL = '<div class="portal-shell" aria-hidden="true"><span>Lading</span></div>';
   const index = (script: string) =>
-    `<!doctype html>\n<html>\n  <head>\n    <script type="module" crossorigin src="/assets/${script}"></script>\n  </head>\n  <body></body>\n</html>\n`;
+    `<!doctype html>\n<html>\n  <head>\n    <script type="module" crossorigin src="/assets/${script}"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n    <template id="portal-shell">${SHELL}</template>\n  </body>\n</html>\n`;
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'lading-dist-'));
     mkdirSync(join(dist, '.vite'));
@@ -144,6 +145,7 @@ describe("a screen's chunks named in the HTML sent for its address", () => {
           path: '/bl_view/$id',
           scripts: ['assets/portal-layout-C3.js', 'assets/bl-view-D4.js'],
           styles: ['assets/bl-view-E5.css'],
+          portal: true,
         },
       ]),
     );
@@ -172,6 +174,14 @@ describe("a screen's chunks named in the HTML sent for its address", () => {
       expect(head, url).toContain('src="/assets/index-A1.js"');
     }
     expect((await page('/app-login')).body).toContain('href="/assets/login-B2.js"');
+  });
+
+  it("puts the header's shell into #root on a screen of the signed-in layout, and only there", async () => {
+    const view = (await page('/bl_view/7')).body;
+    expect(view).toContain(`<div id="root">${SHELL}</div>`);
+    const login = (await page('/app-login')).body;
+    expect(login).toContain('<div id="root"></div>');
+    expect(login).not.toContain(`<div id="root">${SHELL}`);
   });
 
   it('sends index.html as built where no screen matches, and each page only its own links', async () => {

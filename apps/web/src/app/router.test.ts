@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { LAZY_MODULES_FILE, ROUTED_APP_MODULE } from '../../build/first-load';
+import { LAZY_MODULES_FILE, PORTAL_LAYOUT_MODULE, ROUTED_APP_MODULE } from '../../build/first-load';
 import { routeModules, routePreloads } from '../../build/route-preloads';
 import { decideRouteAccess } from '../lib/route-access';
 import { CUSTOMER_PERMISSIONS, STAFF_PERMISSIONS } from '../test/permission-sets';
@@ -74,7 +74,7 @@ describe('the route → lazy modules map the build writes for the server (build/
 
   it('names the layout before the screen, as files of the build manifest', () => {
     expect(declared.find((route) => route.path === '/bl_view/$id')?.modules).toEqual([
-      'src/app/layout/portal-layout.tsx',
+      PORTAL_LAYOUT_MODULE,
       'src/features/bills-of-lading/routes/bl-view.tsx',
     ]);
     expect(declared.find((route) => route.path === '/app-login')?.modules).toEqual([
@@ -101,17 +101,28 @@ describe('the router on first loads (build/route-preloads.ts, decision 034)', ()
         file: 'assets/registration.js',
         imports: ['index.html'],
       },
+      [PORTAL_LAYOUT_MODULE]: { file: 'assets/portal-layout.js', imports: ['index.html'] },
+      'src/app/profile-route.tsx': { file: 'assets/profile.js', imports: ['index.html'] },
     }),
   );
   writeFileSync(join(dist, LAZY_MODULES_FILE), JSON.stringify({ [ROUTED_APP_MODULE]: 'assets/portal.js' }));
   const preloads = routePreloads(dist, [
     { path: '/app-login', modules: ['src/features/accounts/routes/login.tsx'] },
     { path: '/app-registration', modules: ['src/features/accounts/routes/registration.tsx'] },
+    { path: '/app-profile', modules: [PORTAL_LAYOUT_MODULE, 'src/app/profile-route.tsx'] },
   ]);
 
   it('leaves the router out of the login page, which renders before it', () => {
     expect(SIGN_IN_FIRST.test('/app-login') && SIGN_IN_FIRST.test('/app-login/')).toBe(true);
     expect(preloads.find((route) => route.path === '/app-login')?.scripts).toEqual(['assets/login.js']);
+  });
+
+  it("marks the signed-in layout's screens, whose HTML gets the header's shell", () => {
+    expect(preloads.map((route) => [route.path, route.portal])).toEqual([
+      ['/app-login', false],
+      ['/app-registration', false],
+      ['/app-profile', true],
+    ]);
   });
 
   it('preloads it on every other address', () => {
